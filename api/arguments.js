@@ -1,0 +1,52 @@
+// Argument checks shared by every plain-JS API call: each failure is a
+// TypeError or RangeError whose message starts with the argument's name.
+
+/** A private copy of a string (as exact UTF-8, no normalisation) or byte array. */
+export function bytesOf(value, name, { optional = false } = {}) {
+  if (value === undefined || value === null) {
+    if (optional) return undefined;
+    throw new TypeError(`${name} is required (a string or Uint8Array)`);
+  }
+  if (typeof value === 'string') return new TextEncoder().encode(value);
+  if (value instanceof Uint8Array) return value.slice();
+  throw new TypeError(`${name} must be a string or Uint8Array, got ${describe(value)}`);
+}
+
+/** A private copy of a Uint8Array argument (keys, salts, nonces). */
+export function byteArray(value, name, { optional = false, length } = {}) {
+  if (value === undefined || value === null) {
+    if (optional) return undefined;
+    throw new TypeError(`${name} is required (a Uint8Array)`);
+  }
+  if (!(value instanceof Uint8Array)) throw new TypeError(`${name} must be a Uint8Array, got ${describe(value)}`);
+  if (length !== undefined && value.length !== length) {
+    throw new RangeError(`${name} must be ${length} bytes, got ${value.length}`);
+  }
+  return value.slice();
+}
+
+/** An integer in [min, max]. */
+export function integer(value, name, min, max = Number.MAX_SAFE_INTEGER) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  if (value < min || value > max) throw new RangeError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+export function string(value, name) {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${describe(value)}`);
+  return value;
+}
+
+/** Buffers to transfer to a worker (skipping absent ones). */
+export function buffersOf(...arrays) {
+  return arrays.filter(Boolean).map((a) => a.buffer);
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return value.constructor?.name ?? 'an object';
+  return typeof value;
+}

@@ -1,0 +1,58 @@
+// Bundles dist/: the elements + API (index.js), the API alone (api.js), one
+// module Worker per kernel (workers/<name>.js) and the wasm beside them; then
+// generates custom-elements.json and the .d.ts types, and prints every wasm
+// module's raw and gzip size with its checksum.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'dist');
+const wasmOut = path.join(root, 'build/wasm/out');
+const MODULES = ['argon2', 'notes', 'search', 'texture', 'blur'];
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(path.join(dist, 'wasm'), { recursive: true });
+
+const workers = MODULES.filter((name) => existsSync(path.join(root, 'worker', `${name}.js`)));
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    index: 'components/index.js',
+    api: 'api/index.js',
+    ...Object.fromEntries(workers.map((name) => [`workers/${name}`, `worker/${name}.js`])),
+  },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+const sizes = [];
+for (const file of readdirSync(wasmOut).filter((f) => f.endsWith('.wasm')).sort()) {
+  const bytes = readFileSync(path.join(wasmOut, file));
+  copyFileSync(path.join(wasmOut, file), path.join(dist, 'wasm', file));
+  sizes.push({ file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length,
+    sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16) });
+}
+console.log('wasm modules:');
+for (const s of sizes) {
+  console.log(`  ${s.file.padEnd(22)} ${String(s.raw).padStart(8)} B raw  ${String(s.gzip).padStart(7)} B gzip  sha256 ${s.sha256}`);
+}
+
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+execFileSync(bin('cem'), ['analyze', '--globs', 'components/*.js', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
+execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
+
+if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
+  await import('./pack-extension.mjs');
+}
+console.log(`dist/ ready: ${workers.length} workers, ${sizes.length} wasm files`);

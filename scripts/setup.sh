@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs whatever this machine is missing (Debian bookworm, root) and the npm
+# packages; does nothing that is already done. Sourced by demo.sh and test.sh.
+set -eu
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES="cmake g++ clang libclang-rt-14-dev emscripten libsodium-dev catch2 libsimde-dev \
+  chromium firefox-esr webkit2gtk-driver xvfb xauth zip nodejs npm"
+
+missing=""
+for pkg in $APT_PACKAGES; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
+done
+if [ -n "$missing" ]; then
+  echo "setup: installing apt packages:$missing"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  # shellcheck disable=SC2086
+  $SUDO apt-get install -y -q --no-install-recommends $missing
+fi
+
+# npm ci only when the lock file changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
+fi

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Native kernels: Catch2 tests (scalar and SIMD through SIMDe) against libsodium,
+# then every libFuzzer target for a bounded number of runs.
+set -eu
+cd "$(dirname "$0")/.."
+JOBS="${JOBS:-2}"
+FUZZ_RUNS="${FUZZ_RUNS:-100000}"
+
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/native -j"$JOBS"
+ctest --test-dir build/native --output-on-failure -j"$JOBS"
+
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -DMEMENTO_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+cmake --build build/fuzz -j"$JOBS"
+for fuzzer in build/fuzz/tests/cpp/fuzz_*; do
+  [ -x "$fuzzer" ] || continue
+  echo "fuzz: $(basename "$fuzzer") $FUZZ_RUNS runs"
+  "$fuzzer" -runs="$FUZZ_RUNS" -seed=1 -max_len=512 2>&1 | tail -n 2
+done

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Every test suite: install what is missing, build, then native (Catch2 + fuzz),
+# Node (node:test, no code generation from strings) and real browsers.
+set -u
+cd "$(dirname "$0")/.."
+sh scripts/setup.sh || exit 1
+sh scripts/build.sh || exit 1
+
+passed=0; failed=0; failures=""
+suite() {
+  name="$1"; shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
+}
+suite native sh scripts/test-cpp.sh
+suite node node --disallow-code-generation-from-strings --test --test-reporter=spec tests/js/
+suite chromium node tests/browser/run.mjs --engine=chromium
+
+[ -z "$failures" ] || echo "failed suites:$failures"
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

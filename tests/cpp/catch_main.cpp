@@ -1,0 +1,3 @@
+// Catch2 v2's main, compiled once and linked into every native test binary.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>

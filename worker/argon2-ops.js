@@ -1,0 +1,94 @@
+// The idiomatic Argon2id API over the low-level embind names of
+// cpp/argon2/bindings.cpp: copies inputs into the heap, calls once, copies the
+// result out, erases every secret byte and frees. Failures become RangeError
+// (a parameter out of range, named by the kernel) or TypeError.
+import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
+import { withTransfer } from './runtime/protocol.js';
+
+const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
+const STR_HASH_BYTES = 32;  // libsodium's crypto_pwhash_STRBYTES hash part
+const STR_CAPACITY = 256;
+
+/** Argon2id over an instantiated argon2 wasm module. */
+export function createWasmArgon2(wasm) {
+  function check(code) {
+    if (code !== 0) throw new RangeError(wasm.error_message(code));
+  }
+
+  return {
+    hash({ password, salt, t, m, p, length, secret, ad }) {
+      const inputs = [password, salt, secret, ad].map((bytes) => [heapCopyIn(wasm, bytes), bytes?.length ?? 0]);
+      const out = [heapAlloc(wasm, length), length];
+      try {
+        const [[pw, pwLen], [s, sLen], [k, kLen], [x, xLen]] = inputs;
+        check(wasm.argon2id_hash(out[0], length, pw, pwLen, s, sLen, k, kLen, x, xLen, t, m, p));
+        return heapCopyOut(wasm, out[0], length);
+      } finally {
+        heapEraseFree(wasm, out, ...inputs);
+      }
+    },
+
+    hashString({ password, salt, t, m, p }) {
+      const pw = [heapCopyIn(wasm, password), password.length];
+      const s = [heapCopyIn(wasm, salt), salt.length];
+      const out = [heapAlloc(wasm, STR_CAPACITY), STR_CAPACITY];
+      try {
+        const written = wasm.pwhash_str(out[0], STR_CAPACITY, pw[0], pw[1], s[0], t, m, p);
+        if (written < 0) check(-written);
+        return new TextDecoder().decode(heapCopyOut(wasm, out[0], written));
+      } finally {
+        heapEraseFree(wasm, out, pw, s);
+      }
+    },
+
+    verifyString({ hash, password }) {
+      const encoded = new TextEncoder().encode(hash);
+      const h = [heapCopyIn(wasm, encoded), encoded.length];
+      const pw = [heapCopyIn(wasm, password), password.length];
+      try {
+        const verdict = wasm.pwhash_str_verify(h[0], h[1], pw[0], pw[1]);
+        if (verdict < 0) throw new TypeError(`hash: ${wasm.error_message(-verdict)}`);
+        return verdict === 1;
+      } finally {
+        heapEraseFree(wasm, h, pw);
+      }
+    },
+  };
+}
+
+/** The worker's ops: the same for the wasm backend and the libsodium fallback. */
+export function argon2Ops(backend) {
+  return {
+    argon2id(args) {
+      try {
+        const tag = backend.hash(args);
+        return withTransfer(tag, [tag.buffer]);
+      } finally {
+        eraseArgs(args);
+      }
+    },
+    pwhashStr(args) {
+      const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+      try {
+        return backend.hashString({ ...args, salt });
+      } finally {
+        eraseArgs(args);
+      }
+    },
+    pwhashVerify(args) {
+      try {
+        return backend.verifyString(args);
+      } finally {
+        eraseArgs(args);
+      }
+    },
+  };
+}
+
+// The page transferred these buffers to us: they are our copies to wipe.
+function eraseArgs(args) {
+  args.password?.fill(0);
+  args.secret?.fill(0);
+}
+
+export { SALT_BYTES, STR_HASH_BYTES };

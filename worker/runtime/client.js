@@ -1,0 +1,149 @@
+// The page side of a module's worker: start it on demand, hand it the compiled
+// module, send jobs with transfer lists, route replies and progress, abort by
+// terminating. Only this file and host.js speak the protocol.
+import { deserializeError, namedError } from './protocol.js';
+import { compileModule } from './wasm-loader.js';
+import { acquireSlot, releaseSlot } from './pool.js';
+
+// Built files sit next to each other in dist/: workers/<name>.js and wasm/<name>[.simd].wasm.
+const DIST_ROOT = new URL('./', import.meta.url);
+
+const options = { force: undefined };
+/** Test and diagnostics hook: 'scalar' or 'fallback' skips the faster paths in new workers. */
+export function forcePath(path) {
+  options.force = path;
+}
+
+export class WorkerClient {
+  /**
+   * @param {string} name            module name: argon2, notes, search, texture, blur
+   * @param {object} [opts]
+   * @param {number} [opts.idleMs]   terminate after this long without a job (restarted on demand)
+   */
+  constructor(name, { idleMs = 30000 } = {}) {
+    this.name = name;
+    this.idleMs = idleMs;
+    this.path = undefined;
+    this.lastUsed = 0;
+    this._worker = undefined;
+    this._ready = undefined;
+    this._pending = new Map();
+    this._nextId = 1;
+    this._idleTimer = undefined;
+  }
+
+  /** True when alive with no job in flight. */
+  isIdle() {
+    return !!this._worker && this._pending.size === 0;
+  }
+
+  get alive() {
+    return !!this._worker;
+  }
+
+  /** Starts the worker if needed; resolves with the path it runs ('simd', 'scalar', 'libsodium'). */
+  start() {
+    this._ready ??= this._spawn().catch((error) => {
+      this.terminate(error.message);
+      throw error;
+    });
+    return this._ready;
+  }
+
+  async _spawn() {
+    await acquireSlot(this);
+    const compiled = await compileModule(new URL('wasm/', DIST_ROOT), this.name,
+      { forceScalar: options.force === 'scalar' });
+    const worker = new Worker(new URL(`workers/${this.name}.js`, DIST_ROOT), { type: 'module', name: this.name });
+    this._worker = worker;
+    return new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'ready') { this.path = data.path; resolve(data.path); } else if (data.type === 'failed') reject(deserializeError(data.error));
+        else this._onMessage(data);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        const error = namedError('WorkerError', `${this.name} worker failed: ${event.message || 'could not start'}`);
+        reject(error);
+        this.terminate(error.message, error);
+      };
+      worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
+        scalarUrl: compiled.scalarUrl, force: options.force });
+    });
+  }
+
+  _onMessage(data) {
+    const job = this._pending.get(data.id);
+    if (!job) return;
+    if (data.type === 'progress') { job.onProgress?.(data.value); return; }
+    this._pending.delete(data.id);
+    this._touch();
+    if (data.ok) job.resolve(data.result);
+    else job.reject(deserializeError(data.error));
+  }
+
+  /**
+   * Runs `op` in the worker. `transfer` lists buffers to move rather than copy;
+   * `signal` aborts by terminating the worker (the only way to stop wasm mid-job).
+   */
+  call(op, args, options) {
+    return this.send(op, args, options).promise;
+  }
+
+  /** Like call(), but also returns the job id at once so that it can be cancelled. */
+  send(op, args, { transfer = [], onProgress, signal } = {}) {
+    const id = this._nextId++;
+    const promise = (async () => {
+      if (signal?.aborted) throw abortError(signal);
+      await this.start();
+      clearTimeout(this._idleTimer);
+      return new Promise((resolve, reject) => {
+        this._pending.set(id, { resolve, reject, onProgress });
+        signal?.addEventListener('abort', () => this.terminate('aborted', abortError(signal)), { once: true });
+        this._worker.postMessage({ type: 'call', id, op, args }, transfer);
+      });
+    })();
+    return { id, promise };
+  }
+
+  /** Asks the worker to skip job `id` if it has not started it yet. */
+  cancel(id) {
+    this._worker?.postMessage({ type: 'cancel', id });
+  }
+
+  _touch() {
+    this.lastUsed = performance.now();
+    clearTimeout(this._idleTimer);
+    if (this._pending.size === 0 && this.idleMs > 0 && Number.isFinite(this.idleMs)) {
+      this._idleTimer = setTimeout(() => { if (this.isIdle()) this.terminate('idle'); }, this.idleMs);
+    }
+  }
+
+  /** Kills the worker (its memory goes with it); pending jobs reject with AbortError. */
+  terminate(reason = 'terminated', error = namedError('AbortError', `${this.name} worker ${reason}`)) {
+    clearTimeout(this._idleTimer);
+    this._worker?.terminate();
+    this._worker = undefined;
+    this._ready = undefined;
+    for (const job of this._pending.values()) job.reject(error);
+    this._pending.clear();
+    releaseSlot(this);
+  }
+}
+
+function abortError(signal) {
+  return signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the operation was aborted');
+}
+
+/**
+ * Runs one job in a worker of its own that is terminated when the job ends:
+ * wasm memory never shrinks, and a dead worker gives all of it back.
+ */
+export async function runOnce(name, op, args, callOptions) {
+  const client = new WorkerClient(name, { idleMs: Infinity });
+  try {
+    return await client.call(op, args, callOptions);
+  } finally {
+    client.terminate('finished');
+  }
+}

@@ -1,0 +1,83 @@
+// The worker side of the protocol: instantiate the module the page compiled,
+// prove it computes right with a known-answer self-test, then serve jobs one
+// at a time. Every worker entry is `serve({...})` and nothing else.
+import { serializeError, unwrapTransfer } from './protocol.js';
+import { compileFromUrl } from './wasm-loader.js';
+
+/**
+ * @param {object} spec
+ * @param {(simd: boolean) => Promise<Function>} spec.factory  the Emscripten factory of the SIMD or scalar build
+ * @param {(wasm: object) => boolean} spec.selfTest             known-answer test on a fresh instance
+ * @param {(backend: object) => object} spec.ops                op name -> (args, job) => result
+ * @param {() => Promise<object>} [spec.fallback]               a backend that needs no wasm of ours (libsodium-wrappers)
+ */
+export function serve({ factory, selfTest, ops, fallback }) {
+  let handlers;
+  const cancelled = new Set();
+  let queue = Promise.resolve();
+
+  self.onmessage = ({ data }) => {
+    if (data.type === 'init') {
+      queue = queue.then(() => init(data)).catch((error) => {
+        self.postMessage({ type: 'failed', error: serializeError(error) });
+      });
+    } else if (data.type === 'cancel') {
+      cancelled.add(data.id);
+    } else if (data.type === 'call') {
+      queue = queue.then(() => run(data));
+    }
+  };
+
+  async function init({ module, simd, scalarUrl, force }) {
+    const chosen = await choosePath({ module, simd, scalarUrl, force });
+    handlers = ops(chosen.backend);
+    self.postMessage({ type: 'ready', path: chosen.path });
+  }
+
+  // SIMD build first; an engine that validates SIMD yet computes it wrongly
+  // drops to the scalar build, and a broken scalar build to the fallback.
+  async function choosePath({ module, simd, scalarUrl, force }) {
+    if (force !== 'fallback') {
+      if (simd && force !== 'scalar') {
+        const wasm = await instantiate(module, true);
+        if (selfTest(wasm)) return { path: 'simd', backend: wasm };
+      }
+      const scalarModule = simd ? await compileFromUrl(scalarUrl) : module;
+      const wasm = await instantiate(scalarModule, false);
+      if (selfTest(wasm)) return { path: 'scalar', backend: wasm };
+    }
+    if (!fallback) throw Object.assign(new Error('the wasm module failed its self-test'), { name: 'SelfTestError' });
+    return { path: 'libsodium', backend: await fallback() };
+  }
+
+  async function instantiate(module, simd) {
+    const create = await factory(simd);
+    return create({
+      // The page already compiled the module: instantiate it, never fetch it again.
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+        return {};
+      },
+    });
+  }
+
+  async function run({ id, op, args }) {
+    const skip = cancelled.has(id);
+    // Ids grow monotonically and jobs run in order: older cancellations are moot now.
+    for (const old of cancelled) if (old <= id) cancelled.delete(old);
+    if (skip) {
+      self.postMessage({ type: 'reply', id, ok: false, error: { name: 'AbortError', message: 'superseded by a newer request' } });
+      return;
+    }
+    try {
+      if (!handlers) throw Object.assign(new Error('worker is not initialised'), { name: 'StateError' });
+      const handler = handlers[op];
+      if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
+      const job = { progress: (value) => self.postMessage({ type: 'progress', id, value }) };
+      const { result, transfer } = unwrapTransfer(await handler(args, job));
+      self.postMessage({ type: 'reply', id, ok: true, result }, transfer);
+    } catch (error) {
+      self.postMessage({ type: 'reply', id, ok: false, error: serializeError(error) });
+    }
+  }
+}

@@ -1,0 +1,32 @@
+// A page-wide cap on live workers: phones run out of wasm memory long before
+// they run out of threads. A worker takes a slot while alive; when the cap is
+// reached the longest-idle worker is asked to stop, or the request waits.
+
+const DEFAULT_CAP = 8;
+let cap = DEFAULT_CAP;
+const live = new Set();      // clients holding a slot
+const waiting = [];          // resolvers waiting for a slot
+
+/** Sets the page-wide maximum number of live workers (at least 1). */
+export function setWorkerCap(value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError('worker cap must be an integer >= 1');
+  cap = value;
+}
+
+export function liveWorkerCount() {
+  return live.size;
+}
+
+/** Waits for a slot for `client`, evicting an idle worker if the page is at the cap. */
+export async function acquireSlot(client) {
+  while (live.size >= cap) {
+    const idle = [...live].filter((c) => c.isIdle()).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+    if (idle) idle.terminate('evicted: page-wide worker cap reached');
+    else await new Promise((resolve) => waiting.push(resolve));
+  }
+  live.add(client);
+}
+
+export function releaseSlot(client) {
+  if (live.delete(client)) waiting.shift()?.();
+}

@@ -1,0 +1,57 @@
+// Compiles each wasm module once per page and picks the SIMD or scalar build
+// once, so that every worker of a module instantiates the same compiled Module
+// and nothing is downloaded twice.
+
+// The smallest module that uses a v128 instruction: (func (result v128) (v128.const 0)).
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,
+  0x03, 0x02, 0x01, 0x00, 0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0b,
+]);
+
+let simdSupport;
+/** Whether this engine accepts wasm SIMD; checked once per page. */
+export function simdSupported() {
+  simdSupport ??= typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  return simdSupport;
+}
+
+/** URL of a module's .wasm file: `<name>.simd.wasm` or `<name>.wasm` under `base`. */
+export function wasmUrl(base, name, simd) {
+  return new URL(`${name}${simd ? '.simd' : ''}.wasm`, base).href;
+}
+
+const compiled = new Map();
+
+/**
+ * The compiled WebAssembly.Module for `name`, SIMD when the engine has it.
+ * Resolves to {module, simd, scalarUrl}; a failed download is not cached, so
+ * a later call retries.
+ */
+export function compileModule(base, name, { forceScalar = false } = {}) {
+  const simd = !forceScalar && simdSupported();
+  const url = wasmUrl(base, name, simd);
+  let entry = compiled.get(url);
+  if (!entry) {
+    entry = compileFromUrl(url).then(
+      (module) => ({ module, simd, scalarUrl: wasmUrl(base, name, false) }),
+      (error) => { compiled.delete(url); throw error; });
+    compiled.set(url, entry);
+  }
+  return entry;
+}
+
+/** compileStreaming where the server sends application/wasm, else a buffer compile. */
+export async function compileFromUrl(url) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    const error = new Error(`could not load ${url}: HTTP ${response.status}`);
+    error.name = 'WasmLoadError';
+    throw error;
+  }
+  const type = response.headers.get('content-type') || '';
+  if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
