@@ -6,7 +6,6 @@ import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.j
 import { withTransfer } from './runtime/protocol.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
-const STR_HASH_BYTES = 32;  // libsodium's crypto_pwhash_STRBYTES hash part
 const STR_CAPACITY = 256;
 
 /** Argon2id over an instantiated argon2 wasm module. */
@@ -16,14 +15,29 @@ export function createWasmArgon2(wasm) {
   }
 
   return {
-    hash({ password, salt, t, m, p, length, secret, ad }) {
-      const inputs = [password, salt, secret, ad].map((bytes) => [heapCopyIn(wasm, bytes), bytes?.length ?? 0]);
+    // Segment by segment rather than one long call: V8 swaps in optimised
+    // code between calls, the job can report progress, and lanes can later
+    // be spread over workers.
+    hash({ password, salt, t, m, p, length, secret, ad }, onProgress) {
+      const lengths = [password, salt, secret, ad].map((bytes) => bytes?.length ?? 0);
+      check(wasm.validate_params(t, m, p, length, ...lengths));
+      const handle = wasm.ctx_create(t, m, p, length, 0);
+      if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
+      const inputs = [password, salt, secret, ad].map((bytes, i) => [heapCopyIn(wasm, bytes), lengths[i]]);
       const out = [heapAlloc(wasm, length), length];
       try {
-        const [[pw, pwLen], [s, sLen], [k, kLen], [x, xLen]] = inputs;
-        check(wasm.argon2id_hash(out[0], length, pw, pwLen, s, sLen, k, kLen, x, xLen, t, m, p));
+        check(wasm.ctx_init(handle, ...inputs.flat()));
+        heapEraseFree(wasm, ...inputs.splice(0));
+        for (let pass = 0; pass < t; pass++) {
+          for (let slice = 0; slice < 4; slice++) {
+            for (let lane = 0; lane < p; lane++) check(wasm.ctx_fill_segment(handle, pass, slice, lane));
+            onProgress?.((pass * 4 + slice + 1) / (4 * t));
+          }
+        }
+        check(wasm.ctx_finalize(handle, out[0], length));
         return heapCopyOut(wasm, out[0], length);
       } finally {
+        wasm.ctx_free(handle);
         heapEraseFree(wasm, out, ...inputs);
       }
     },
@@ -59,9 +73,9 @@ export function createWasmArgon2(wasm) {
 /** The worker's ops: the same for the wasm backend and the libsodium fallback. */
 export function argon2Ops(backend) {
   return {
-    argon2id(args) {
+    argon2id(args, job) {
       try {
-        const tag = backend.hash(args);
+        const tag = backend.hash(args, job?.progress);
         return withTransfer(tag, [tag.buffer]);
       } finally {
         eraseArgs(args);
@@ -91,4 +105,4 @@ function eraseArgs(args) {
   args.secret?.fill(0);
 }
 
-export { SALT_BYTES, STR_HASH_BYTES };
+export { SALT_BYTES };

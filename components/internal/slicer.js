@@ -9,10 +9,15 @@ const resolvers = [];
 export function yieldToEventLoop() {
   if (!channel) {
     channel = new MessageChannel();
-    channel.port1.onmessage = () => resolvers.shift()?.();
+    channel.port1.onmessage = () => {
+      resolvers.shift()?.();
+      // Outside a page (Node tests) an idle open port would keep the process alive.
+      if (resolvers.length === 0) channel.port1.unref?.();
+    };
   }
   return new Promise((resolve) => {
     resolvers.push(resolve);
+    channel.port1.ref?.();
     channel.port2.postMessage(null);
   });
 }

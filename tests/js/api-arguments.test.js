@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byteArray, bytesOf, integer } from '../../api/arguments.js';
+
+test('a text password becomes its exact UTF-8 bytes, with no normalisation', () => {
+  const composed = bytesOf('caf\u00e9', 'password');
+  const decomposed = bytesOf('cafe\u0301', 'password');
+  assert.deepEqual([...composed], [0x63, 0x61, 0x66, 0xc3, 0xa9]);
+  assert.deepEqual([...decomposed], [0x63, 0x61, 0x66, 0x65, 0xcc, 0x81]);
+  assert.deepEqual([...bytesOf('a\u0000b', 'password')], [0x61, 0x00, 0x62]);
+  assert.deepEqual([...bytesOf('\u{1f510}', 'password')], [0xf0, 0x9f, 0x94, 0x90]);
+});
+
+test('byte arguments are private copies', () => {
+  const salt = new Uint8Array(16).fill(7);
+  const copy = byteArray(salt, 'salt');
+  copy.fill(0);
+  assert.equal(salt[0], 7);
+});
+
+test('bad arguments are refused with errors that name them', () => {
+  assert.throws(() => bytesOf(42, 'password'), { name: 'TypeError', message: /^password/ });
+  assert.throws(() => byteArray('salt', 'salt'), { name: 'TypeError', message: /^salt/ });
+  assert.throws(() => byteArray(new Uint8Array(3), 'deviceKey', { length: 32 }), { name: 'RangeError', message: /^deviceKey must be 32 bytes/ });
+  assert.throws(() => integer(1.5, 't', 1), { name: 'TypeError', message: /^t must be an integer/ });
+  assert.throws(() => integer(-1, 'm', 0), { name: 'RangeError', message: /^m must be between/ });
+});

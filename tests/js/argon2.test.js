@@ -1,0 +1,115 @@
+// The Argon2id wasm builds (SIMD and scalar) through the worker's own ops
+// layer, against libsodium-wrappers-sumo in the same process.
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import sodium from 'libsodium-wrappers-sumo';
+import { argon2Ops, createWasmArgon2 } from '../../worker/argon2-ops.js';
+import { BUILDS, loadWasm } from './wasm-node.js';
+
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+const utf8 = (text) => new TextEncoder().encode(text);
+
+// A small seeded generator so a failure names a reproducible case.
+function random(seed) {
+  let x = seed >>> 0 || 1;
+  const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+  return { int: (n) => next() % n, bytes: (n) => Uint8Array.from({ length: n }, next) };
+}
+
+before(async () => { await sodium.ready; });
+
+for (const [variant, simd] of BUILDS) {
+  describe(`argon2 ${variant} build`, () => {
+    let wasm, argon2, ops;
+    before(async () => {
+      wasm = await loadWasm('argon2', simd);
+      argon2 = createWasmArgon2(wasm);
+      ops = argon2Ops(argon2);
+    });
+
+    test('passes its known-answer self-test', () => {
+      assert.equal(wasm.self_test(), true);
+    });
+
+    test('gives the RFC 9106 section 5.3 Argon2id tag (p = 4, secret, associated data)', () => {
+      const tag = argon2.hash({ password: new Uint8Array(32).fill(1), salt: new Uint8Array(16).fill(2),
+        secret: new Uint8Array(8).fill(3), ad: new Uint8Array(12).fill(4), t: 3, m: 32, p: 4, length: 32 });
+      assert.equal(hex(tag), '0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659');
+    });
+
+    test('equals libsodium crypto_pwhash on 200 random cases', () => {
+      const rng = random(variant === 'simd' ? 17 : 29);
+      for (let i = 0; i < 200; i++) {
+        const password = rng.bytes(rng.int(129));
+        const salt = rng.bytes(16);
+        const t = 1 + rng.int(4);
+        const m = 8 + rng.int(1024);
+        const length = 16 + rng.int(113);
+        const ours = argon2.hash({ password, salt, t, m, p: 1, length });
+        const theirs = sodium.crypto_pwhash(length, password, salt, t, m * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+        assert.equal(hex(ours), hex(theirs), `case ${i}: t=${t} m=${m} length=${length}`);
+      }
+    });
+
+    test('hashes a text password as its exact UTF-8 bytes (accents, emoji, combining marks, NUL)', () => {
+      const salt = new Uint8Array(16).fill(9);
+      for (const text of ['café', 'cafe\u0301', '🔐 vault', 'a\u0000b', 'Ελληνικά', '']) {
+        const ours = argon2.hash({ password: utf8(text), salt, t: 1, m: 64, p: 1, length: 32 });
+        const theirs = sodium.crypto_pwhash(32, utf8(text), salt, 1, 64 * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+        assert.equal(hex(ours), hex(theirs), JSON.stringify(text));
+      }
+    });
+
+    test('refuses each out-of-range parameter with a RangeError naming it', () => {
+      const base = { password: utf8('pw'), salt: new Uint8Array(16), t: 1, m: 64, p: 1, length: 32 };
+      for (const [change, name] of [[{ t: 0 }, /\bt\b/], [{ p: 0 }, /\bp\b/], [{ p: 17 }, /\bp\b/],
+        [{ m: 7 }, /\bm\b/], [{ m: 15, p: 2 }, /\bm\b/], [{ length: 15 }, /length/], [{ length: 1025 }, /length/],
+        [{ salt: new Uint8Array(7) }, /salt/]]) {
+        assert.throws(() => argon2.hash({ ...base, ...change }), (e) => e instanceof RangeError && name.test(e.message),
+          JSON.stringify(Object.keys(change)));
+      }
+    });
+
+    test('reports progress up to 1 and returns the tag as a transferable buffer', () => {
+      const seen = [];
+      const reply = ops.argon2id({ password: utf8('pw'), salt: new Uint8Array(16), t: 2, m: 64, p: 1, length: 32 },
+        { progress: (v) => seen.push(v) });
+      assert.equal(seen.length, 8);
+      assert.equal(seen.at(-1), 1);
+      assert.equal(reply.transfer[0], reply.result.buffer);
+    });
+
+    test('erases the password buffer it was handed', () => {
+      const password = utf8('secret password');
+      ops.argon2id({ password, salt: new Uint8Array(16), t: 1, m: 16, p: 1, length: 16 });
+      assert.ok(password.every((b) => b === 0));
+    });
+
+    test('writes strings libsodium verifies and verifies strings libsodium writes', () => {
+      const ourString = argon2.hashString({ password: utf8('hunter2'), salt: new Uint8Array(16).fill(5), t: 2, m: 64, p: 1 });
+      assert.match(ourString, /^\$argon2id\$v=19\$m=64,t=2,p=1\$/);
+      assert.equal(sodium.crypto_pwhash_str_verify(ourString, 'hunter2'), true);
+      assert.equal(sodium.crypto_pwhash_str_verify(ourString, 'hunter3'), false);
+      const theirs = sodium.crypto_pwhash_str('hunter2', 2, 64 * 1024);
+      assert.equal(argon2.verifyString({ hash: theirs, password: utf8('hunter2') }), true);
+      assert.equal(argon2.verifyString({ hash: theirs, password: utf8('hunter2 ') }), false);
+    });
+
+    test('refuses malformed strings with a TypeError naming the hash', () => {
+      const good = argon2.hashString({ password: utf8('pw'), salt: new Uint8Array(16), t: 1, m: 8, p: 1 });
+      for (const bad of ['', '$argon2i$v=19$m=8,t=1,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAA', good.slice(0, -1) + '*',
+        good.replace('v=19', 'v=16'), good.replace('m=8', 'm=08'), good + '$', good.slice(0, 20)]) {
+        assert.throws(() => argon2.verifyString({ hash: bad, password: utf8('pw') }),
+          (e) => e instanceof TypeError && /^hash/.test(e.message), JSON.stringify(bad));
+      }
+    });
+
+    test('memory does not grow across a hundred hashes', () => {
+      const job = () => argon2.hash({ password: utf8('pw'), salt: new Uint8Array(16), t: 1, m: 256, p: 2, length: 32 });
+      job();
+      const before = wasm.HEAPU8.length;
+      for (let i = 0; i < 100; i++) job();
+      assert.equal(wasm.HEAPU8.length, before);
+    });
+  });
+}
