@@ -6,10 +6,10 @@ cd "$(dirname "$0")/.."
 export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"   # Debian's emcc finds acorn there
 JOBS="${JOBS:-2}"
 
-if [ ! -f build/wasm/CMakeCache.txt ]; then
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > build-wasm-configure.log 2>&1 \
-    || { cat build-wasm-configure.log; exit 1; }
-  rm -f build-wasm-configure.log
-fi
+# Configure every time (about a second): a module folder added since the last
+# build is picked up.
+mkdir -p build
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > build/wasm-configure.log 2>&1 \
+  || { cat build/wasm-configure.log; exit 1; }
 cmake --build build/wasm -j"$JOBS"
 node scripts/bundle.mjs

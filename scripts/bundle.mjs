@@ -5,12 +5,15 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'dist');
+// Built into a fresh folder and swapped in at the end: a failed build leaves
+// the previous dist/ untouched.
+const finalDist = path.join(root, 'dist');
+const dist = path.join(root, 'dist.next');
 const wasmOut = path.join(root, 'build/wasm/out');
 const MODULES = ['argon2', 'notes', 'search', 'texture', 'blur'];
 
@@ -47,6 +50,9 @@ console.log('wasm modules:');
 for (const s of sizes) {
   console.log(`  ${s.file.padEnd(22)} ${String(s.raw).padStart(8)} B raw  ${String(s.gzip).padStart(7)} B gzip  sha256 ${s.sha256}`);
 }
+
+rmSync(finalDist, { recursive: true, force: true });
+renameSync(dist, finalDist);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 execFileSync(bin('cem'), ['analyze', '--globs', 'components/*.js', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });

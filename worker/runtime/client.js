@@ -9,6 +9,12 @@ import { acquireSlot, releaseSlot } from './pool.js';
 const DIST_ROOT = new URL('./', import.meta.url);
 
 const options = { force: undefined };
+const pathsInUse = new Map();
+
+/** The path the last worker of module `name` started on: 'simd', 'scalar' or 'libsodium'. */
+export function enginePath(name) {
+  return pathsInUse.get(name);
+}
 /** Test and diagnostics hook: 'scalar' or 'fallback' skips the faster paths in new workers. */
 export function forcePath(path) {
   options.force = path;
@@ -58,7 +64,11 @@ export class WorkerClient {
     this._worker = worker;
     return new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => {
-        if (data.type === 'ready') { this.path = data.path; resolve(data.path); } else if (data.type === 'failed') reject(deserializeError(data.error));
+        if (data.type === 'ready') {
+          this.path = data.path;
+          pathsInUse.set(this.name, data.path);
+          resolve(data.path);
+        } else if (data.type === 'failed') reject(deserializeError(data.error));
         else this._onMessage(data);
       };
       worker.onerror = (event) => {
@@ -96,6 +106,7 @@ export class WorkerClient {
     const promise = (async () => {
       if (signal?.aborted) throw abortError(signal);
       await this.start();
+      if (signal?.aborted) throw abortError(signal); // aborted while the worker was starting
       clearTimeout(this._idleTimer);
       return new Promise((resolve, reject) => {
         this._pending.set(id, { resolve, reject, onProgress });

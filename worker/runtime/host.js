@@ -10,8 +10,9 @@ import { compileFromUrl } from './wasm-loader.js';
  * @param {(wasm: object) => boolean} spec.selfTest             known-answer test on a fresh instance
  * @param {(backend: object) => object} spec.ops                op name -> (args, job) => result
  * @param {() => Promise<object>} [spec.fallback]               a backend that needs no wasm of ours (libsodium-wrappers)
+ * @param {string} [spec.fallbackPath]                          the path name the fallback reports ('libsodium', 'js')
  */
-export function serve({ factory, selfTest, ops, fallback }) {
+export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsodium' }) {
   let handlers;
   const cancelled = new Set();
   let queue = Promise.resolve();
@@ -47,7 +48,7 @@ export function serve({ factory, selfTest, ops, fallback }) {
       if (selfTest(wasm)) return { path: 'scalar', backend: wasm };
     }
     if (!fallback) throw Object.assign(new Error('the wasm module failed its self-test'), { name: 'SelfTestError' });
-    return { path: 'libsodium', backend: await fallback() };
+    return { path: fallbackPath, backend: await fallback() };
   }
 
   async function instantiate(module, simd) {

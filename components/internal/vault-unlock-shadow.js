@@ -1,0 +1,68 @@
+// The shadow tree of <vault-unlock>: its styles (every color and size a
+// --vault-unlock-* custom property, every piece a part) and its markup. The
+// element fills in the texts and toggles `hidden`.
+
+const STYLE = `
+:host { display: block; font: inherit; color: var(--vault-unlock-color, inherit); }
+:host([hidden]) { display: none; }
+form { display: grid; gap: var(--vault-unlock-gap, 0.5rem); margin: 0; }
+.field { display: grid; gap: 0.25rem; }
+label { font-weight: 600; }
+input {
+  font: inherit; padding: 0.55em 0.7em; min-width: 0;
+  color: var(--vault-unlock-field-color, FieldText);
+  background: var(--vault-unlock-field-background, Field);
+  border: 1px solid var(--vault-unlock-border-color, #6b6f7b);
+  border-radius: var(--vault-unlock-radius, 6px);
+}
+input[aria-invalid="true"] { border-color: var(--vault-unlock-error-color, #b3261e); }
+button {
+  font: inherit; font-weight: 600; padding: 0.55em 1.2em; justify-self: start; cursor: pointer;
+  color: var(--vault-unlock-accent-text, #fff); background: var(--vault-unlock-accent, #3b4fc4);
+  border: 0; border-radius: var(--vault-unlock-radius, 6px);
+}
+input:focus-visible, button:focus-visible {
+  outline: 2px solid var(--vault-unlock-focus-ring, var(--vault-unlock-accent, #3b4fc4)); outline-offset: 2px;
+}
+input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
+.hint { margin: 0; font-size: 0.875em; }
+.busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; }
+.spinner {
+  inline-size: 1em; block-size: 1em; border-radius: 50%;
+  border: 2px solid currentColor; border-inline-end-color: transparent; animation: spin 0.8s linear infinite;
+}
+@keyframes spin { to { transform: rotate(1turn); } }
+@media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
+.status { margin: 0; min-block-size: 1lh; }
+.error { margin: 0; color: var(--vault-unlock-error-color, #b3261e); font-weight: 600; }
+.error:empty, .status:empty { min-block-size: 0; }
+[hidden] { display: none !important; }
+`;
+
+const HTML = `
+<form part="form" novalidate>
+  <div class="field" part="field">
+    <label part="label" for="password"></label>
+    <input part="input" id="password" type="password" spellcheck="false" aria-describedby="hint error">
+  </div>
+  <div class="field" part="field confirm-field" id="confirm-field" hidden>
+    <label part="label confirm-label" for="confirm">Repeat the new password</label>
+    <input part="input confirm" id="confirm" type="password" autocomplete="new-password" spellcheck="false" aria-describedby="error">
+  </div>
+  <p class="hint" part="hint" id="hint" hidden></p>
+  <button part="button" type="submit"></button>
+  <div class="busy" part="busy" id="busy" hidden>
+    <span class="spinner" part="spinner"></span>
+    <span part="elapsed" id="elapsed"></span>
+    <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
+  </div>
+  <p class="status" part="status" id="status" role="status"></p>
+  <p class="error" part="error" id="error" role="alert"></p>
+</form>`;
+
+let template;
+/** A fresh copy of <vault-unlock>'s shadow tree (parsed once per page). */
+export function vaultUnlockShadow() {
+  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
+  return template.content.cloneNode(true);
+}

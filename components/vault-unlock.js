@@ -1,0 +1,484 @@
+// <vault-unlock>: a password field that checks a password against an
+// $argon2id$ string, derives a 32-byte key, or creates a new hash. The work runs
+// in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
+// the page keeps drawing and the worker's memory is returned.
+import { argon2id, pwhashStr, pwhashVerify } from '../api/argon2.js';
+import { enginePath } from '../worker/runtime/client.js';
+import { parseArgon2idString } from './internal/argon2-string.js';
+import { base64Decode, base64Encode } from './internal/base64.js';
+import { passwordStrength } from './internal/password-strength.js';
+import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
+
+const DEFAULTS = { t: 3, m: 65536, p: 1 };
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+const CONFIG_ATTRIBUTES = ['mode', 'hash', 'salt', 't', 'm', 'p', 'output'];
+const TEXT = {
+  verify: { label: 'Password', submit: 'Unlock', busy: 'Checking password…', done: 'Unlocked.' },
+  derive: { label: 'Password', submit: 'Unlock', busy: 'Deriving key…', done: 'Key ready.' },
+  create: { label: 'New password', submit: 'Create', busy: 'Creating password hash…', done: 'Password created.' },
+};
+
+/** Events cross the shadow boundary and bubble, as every element event of the project does. */
+function composedEvent(type, detail) {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+}
+
+/** An error for the page: a stable `name` and a message for a person. */
+function failure(name, message) {
+  return Object.assign(new Error(message), { name });
+}
+
+/**
+ * A password field that unlocks with Argon2id, in a worker.
+ *
+ * - `verify`: checks the password against `hash` (an `$argon2id$` string), fires `unlock` with `{ok: true}`.
+ * - `derive`: derives a 32-byte key from the password and `salt`, `t`, `m`, `p`; fires `unlock` with `{key}`.
+ * - `create`: asks for a new password twice and fires `created` with `{hash}` (`output="hash"`, the default:
+ *   a libsodium-compatible string for `verify` mode) or `{salt, t, m, p, key}` (`output="key"`: a fresh 16-byte
+ *   salt in base64, the parameters for `derive` mode, and the key they give).
+ *
+ * Each attempt clears the fields; the password is handed to the worker as UTF-8 bytes that are zeroed after
+ * the call. In a `<form>` its value is the public result of `create` mode (the hash string, or the key
+ * parameters as JSON); `required` makes the form invalid until it has unlocked or created. Secrets (keys,
+ * passwords) never go into the form.
+ *
+ * @tagname vault-unlock
+ * @summary Unlock with a password: verify a hash, derive a key or create a new hash, with Argon2id in a worker.
+ *
+ * @attr {'verify'|'derive'|'create'} mode - What the password is for (default `verify`).
+ * @attr {string} hash - `verify`: the `$argon2id$v=19$m=..,t=..,p=..$salt$hash` string to check against.
+ * @attr {string} salt - `derive`: the salt, base64 (RFC 4648), at least 8 bytes.
+ * @attr {number} t - `derive` and `create`: Argon2id passes (default 3).
+ * @attr {number} m - `derive` and `create`: memory in KiB (default 65536, 64 MiB).
+ * @attr {number} p - `derive` and `create`: lanes (default 1).
+ * @attr {'hash'|'key'} output - `create`: what `created` carries (default `hash`).
+ * @attr {string} label - The password field's label (default "Password", or "New password" in `create`).
+ * @attr {string} submit-label - The button's text (default "Unlock", or "Create").
+ * @attr {number} minlength - `create`: the fewest characters accepted (default 8).
+ * @attr {boolean} disabled - Disables the field and the button.
+ * @attr {boolean} required - In a form: invalid until unlocked (or created).
+ * @attr {string} name - The form field name.
+ *
+ * @fires {CustomEvent<{ok: true} | {key: Uint8Array}>} unlock - `verify`: the password is right; `derive`: the key.
+ * @fires {CustomEvent<{hash: string} | {salt: string, t: number, m: number, p: number, key: Uint8Array}>} created - `create`: the new hash or key parameters.
+ * @fires {CustomEvent<{name: string, message: string}>} unlock-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
+ *
+ * @csspart form - The inner form (a grid).
+ * @csspart field - Each label + input pair.
+ * @csspart label - The field labels.
+ * @csspart input - The password inputs.
+ * @csspart confirm - The second input of `create` mode.
+ * @csspart hint - The strength hint of `create` mode.
+ * @csspart button - The submit button.
+ * @csspart busy - The busy indicator (spinner, elapsed time, progress).
+ * @csspart spinner - The spinning ring.
+ * @csspart elapsed - The elapsed time while working.
+ * @csspart progress - The progress bar (shown when the worker reports progress).
+ * @csspart status - The polite live region (working, success).
+ * @csspart error - The assertive live region (wrong password, bad attributes).
+ *
+ * @cssprop --vault-unlock-color - Text color (default: inherited).
+ * @cssprop --vault-unlock-gap - Space between rows (default 0.5rem).
+ * @cssprop --vault-unlock-field-color - Input text color (default FieldText).
+ * @cssprop --vault-unlock-field-background - Input background (default Field).
+ * @cssprop --vault-unlock-border-color - Input border (default #6b6f7b).
+ * @cssprop --vault-unlock-radius - Corner radius (default 6px).
+ * @cssprop --vault-unlock-accent - Button background and focus ring (default #3b4fc4).
+ * @cssprop --vault-unlock-accent-text - Button text (default #fff).
+ * @cssprop --vault-unlock-focus-ring - Focus outline color (default the accent).
+ * @cssprop --vault-unlock-error-color - Error text and invalid border (default #b3261e).
+ */
+export class VaultUnlock extends HTMLElement {
+  static formAssociated = true;
+  static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'required', 'minlength'];
+
+  #internals = this.attachInternals();
+  #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  #els;
+  #job;            // {controller, started, timer} while working
+  #done = false;   // unlocked or created since the last change or reset
+  #formDisabled = false;
+  #configError;    // the current attribute problem, if any
+  #announcedConfig = '';
+  #renderQueued = false;
+  #engine = null;
+  #duration = null;
+  #value = null;   // the form value (the public `create` result)
+
+  constructor() {
+    super();
+    this.#root.append(vaultUnlockShadow());
+    const $ = (id) => this.#root.getElementById(id);
+    this.#els = {
+      form: this.#root.querySelector('form'), label: this.#root.querySelector('label'),
+      input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
+      button: this.#root.querySelector('button'), busy: $('busy'), elapsed: $('elapsed'),
+      progress: $('progress'), status: $('status'), error: $('error'),
+    };
+    this.#els.form.addEventListener('submit', (event) => { event.preventDefault(); this.#submit(); });
+    this.#els.input.addEventListener('input', () => this.#showStrength());
+  }
+
+  connectedCallback() {
+    // Properties set on the element before it was defined shadow our accessors: re-set them through them.
+    for (const prop of ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name']) {
+      if (Object.hasOwn(this, prop)) {
+        const value = this[prop];
+        delete this[prop];
+        this[prop] = value;
+      }
+    }
+    // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
+    this.#queueRender();
+  }
+
+  disconnectedCallback() {
+    this.#abort();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    if (CONFIG_ATTRIBUTES.includes(name)) {
+      // A result for the old settings would be a lie: stop the job and forget the old success.
+      this.#abort();
+      this.#done = false;
+      this.#setValue(null);
+    }
+    this.#queueRender();
+  }
+
+  #queueRender() {
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    queueMicrotask(() => { this.#renderQueued = false; this.#render(); });
+  }
+
+  formDisabledCallback(disabled) {
+    this.#formDisabled = disabled;
+    this.#syncControls();
+  }
+
+  formResetCallback() {
+    this.#abort();
+    this.#clearFields();
+    this.#clearMessages();
+    this.#done = false;
+    this.#setValue(null);
+    this.#render(); // shows an attribute problem again, if there is one
+  }
+
+  /** @type {'verify'|'derive'|'create'} */
+  get mode() { return this.getAttribute('mode') ?? 'verify'; }
+  set mode(value) { this.#reflect('mode', value); }
+  /** `verify`: the `$argon2id$` string. @type {string} */
+  get hash() { return this.getAttribute('hash') ?? ''; }
+  set hash(value) { this.#reflect('hash', value); }
+  /** `derive`: the base64 salt. @type {string} */
+  get salt() { return this.getAttribute('salt') ?? ''; }
+  set salt(value) { this.#reflect('salt', value); }
+  /** Argon2id passes. @type {number} */
+  get t() { return this.#number('t'); }
+  set t(value) { this.#reflect('t', value); }
+  /** Argon2id memory, KiB. @type {number} */
+  get m() { return this.#number('m'); }
+  set m(value) { this.#reflect('m', value); }
+  /** Argon2id lanes. @type {number} */
+  get p() { return this.#number('p'); }
+  set p(value) { this.#reflect('p', value); }
+  /** `create`: `hash` or `key`. @type {'hash'|'key'} */
+  get output() { return this.getAttribute('output') === 'key' ? 'key' : 'hash'; }
+  set output(value) { this.#reflect('output', value); }
+  /** @type {string} */
+  get label() { return this.getAttribute('label') ?? TEXT[this.#modeText()].label; }
+  set label(value) { this.#reflect('label', value); }
+  /** @type {string} */
+  get submitLabel() { return this.getAttribute('submit-label') ?? TEXT[this.#modeText()].submit; }
+  set submitLabel(value) { this.#reflect('submit-label', value); }
+  /** `create`: the fewest characters (code points) accepted. @type {number} */
+  get minLength() {
+    const n = Number(this.getAttribute('minlength'));
+    return this.hasAttribute('minlength') && Number.isInteger(n) && n >= 1 ? n : 8;
+  }
+  set minLength(value) { this.#reflect('minlength', value); }
+  /** @type {boolean} */
+  get disabled() { return this.hasAttribute('disabled'); }
+  set disabled(value) { this.toggleAttribute('disabled', Boolean(value)); }
+  /** @type {boolean} */
+  get required() { return this.hasAttribute('required'); }
+  set required(value) { this.toggleAttribute('required', Boolean(value)); }
+  /** @type {string} */
+  get name() { return this.getAttribute('name') ?? ''; }
+  set name(value) { this.#reflect('name', value); }
+
+  /** True while an attempt is running. @type {boolean} */
+  get busy() { return Boolean(this.#job); }
+  /** Which Argon2id path ran the last attempt: 'simd', 'scalar' or 'libsodium' (null before the first). @type {string|null} */
+  get engine() { return this.#engine; }
+  /** Milliseconds the last attempt took, worker start included. @type {number|null} */
+  get duration() { return this.#duration; }
+  /** The form value: the `create` result, else empty. @type {string} */
+  get value() { return this.#value ?? ''; }
+  get form() { return this.#internals.form; }
+  get type() { return this.localName; }
+  get validity() { return this.#internals.validity; }
+  get validationMessage() { return this.#internals.validationMessage; }
+  get willValidate() { return this.#internals.willValidate; }
+  checkValidity() { return this.#internals.checkValidity(); }
+  reportValidity() { return this.#internals.reportValidity(); }
+
+  /**
+   * Shows an error for the last attempt without firing an event: for `derive` mode, where only the page can
+   * tell that a key is wrong (it fails to open the vault).
+   * @param {string} [message]
+   */
+  showError(message = 'Wrong password.') {
+    this.#done = false;
+    this.#setValue(null);
+    this.#updateValidity();
+    this.#els.status.textContent = '';
+    this.#els.error.textContent = String(message);
+    this.#els.input.setAttribute('aria-invalid', 'true');
+  }
+
+  // Never throws: a bad value becomes a bad attribute, which the element reports.
+  #reflect(attribute, value) {
+    if (value === null || value === undefined) this.removeAttribute(attribute);
+    else this.setAttribute(attribute, typeof value === 'symbol' ? value.toString() : String(value));
+  }
+
+  #number(name) {
+    return this.hasAttribute(name) ? Number(this.getAttribute(name)) : DEFAULTS[name];
+  }
+
+  #modeText() {
+    return Object.hasOwn(TEXT, this.mode) ? this.mode : 'verify';
+  }
+
+  // The attributes as job parameters; throws TypeError/RangeError with a message for a person.
+  #config() {
+    const mode = this.mode;
+    if (!Object.hasOwn(TEXT, mode)) throw new TypeError(`mode must be verify, derive or create, not "${mode}"`);
+    if (mode === 'verify') return { mode, hash: this.hash, ...parseArgon2idString(this.hash) };
+    const integer = (name, min) => {
+      const text = this.getAttribute(name);
+      if (text === null) return DEFAULTS[name];
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || n < min || n > 0xffffffff) throw new RangeError(`${name} must be a whole number of at least ${min}, not "${text}"`);
+      return n;
+    };
+    const t = integer('t', 1);
+    const p = integer('p', 1);
+    const m = integer('m', 8 * p);
+    if (p > 16) throw new RangeError(`p must be at most 16, not ${p}`);
+    if (mode === 'create') return { mode, t, m, p, output: this.output };
+    if (!this.hasAttribute('salt')) throw new TypeError('salt is missing: set it to the base64 salt');
+    const salt = base64Decode(this.salt, 'salt');
+    if (salt.length < 8) throw new RangeError(`salt must be at least 8 bytes, got ${salt.length}`);
+    return { mode, salt, t, m, p };
+  }
+
+  #render() {
+    const { label, input, confirmField, button, hint } = this.#els;
+    const create = this.mode === 'create';
+    label.textContent = this.label;
+    button.textContent = this.submitLabel;
+    input.autocomplete = create ? 'new-password' : 'current-password';
+    confirmField.hidden = !create;
+    hint.hidden = !create;
+    if (create) this.#showStrength();
+    if (!create) this.#els.confirm.value = '';
+    try {
+      this.#config();
+      this.#configError = undefined;
+      this.#announcedConfig = '';
+      if (!this.#job && this.#els.error.dataset.config) this.#clearMessages();
+    } catch (error) {
+      this.#configError = error;
+      this.#els.error.textContent = error.message;
+      this.#els.error.dataset.config = 'true';
+      // Announce each distinct problem once, not on every re-render.
+      if (this.isConnected && this.#announcedConfig !== error.message) {
+        this.#announcedConfig = error.message;
+        this.#fire('unlock-error', { name: error.name, message: error.message });
+      }
+    }
+    this.#syncControls();
+    this.#updateValidity();
+  }
+
+  #showStrength() {
+    if (this.mode !== 'create') return;
+    const password = this.#els.input.value;
+    this.#els.hint.textContent = password
+      ? `Strength: ${passwordStrength(password).label}.`
+      : `At least ${this.minLength} characters; a few unrelated words make a strong password.`;
+  }
+
+  #syncControls() {
+    const off = this.#formDisabled || this.disabled || Boolean(this.#job);
+    for (const control of [this.#els.input, this.#els.confirm, this.#els.button]) control.disabled = off;
+    this.#els.form.setAttribute('aria-busy', String(Boolean(this.#job)));
+  }
+
+  #updateValidity() {
+    const anchor = this.#els.input;
+    if (this.#configError) this.#internals.setValidity({ customError: true }, this.#configError.message, anchor);
+    else if (this.required && !this.#done) {
+      this.#internals.setValidity({ valueMissing: true }, this.mode === 'create' ? 'Create a password first.' : 'Unlock first.', anchor);
+    } else this.#internals.setValidity({});
+  }
+
+  #clearFields() {
+    this.#els.input.value = '';
+    this.#els.confirm.value = '';
+    this.#showStrength();
+  }
+
+  #clearMessages() {
+    this.#els.status.textContent = '';
+    this.#els.error.textContent = '';
+    delete this.#els.error.dataset.config;
+    this.#els.input.removeAttribute('aria-invalid');
+  }
+
+  async #submit() {
+    if (this.#job || this.#formDisabled || this.disabled) return;
+    const { input, confirm } = this.#els;
+    const hadFocus = this.matches(':focus-within');
+    // Enter in the first field of `create` moves on to the second rather than failing.
+    if (this.mode === 'create' && input.value && !confirm.value && this.#root.activeElement === input) {
+      confirm.focus();
+      return;
+    }
+    const password = input.value;
+    const again = confirm.value;
+    this.#clearFields();
+    this.#clearMessages();
+    let config;
+    try {
+      config = this.#config();
+      if (password === '') throw failure('ValueMissingError', config.mode === 'create' ? 'Enter a new password.' : 'Enter your password.');
+      if (config.mode === 'create' && password !== again) throw failure('MismatchError', 'The two passwords do not match.');
+      if (config.mode === 'create' && [...password].length < this.minLength) {
+        throw failure('TooShortError', `Use at least ${this.minLength} characters.`);
+      }
+    } catch (error) {
+      this.#fail(error, hadFocus);
+      return;
+    }
+    const bytes = new TextEncoder().encode(password);
+    const controller = new AbortController();
+    const started = performance.now();
+    const job = { controller, started, timer: setInterval(() => this.#tick(), 100) };
+    this.#job = job;
+    this.#engine = null;
+    this.#startBusy(config.mode);
+    const options = { signal: controller.signal, onProgress: (value) => this.#progress(value) };
+    let result;
+    let error;
+    try {
+      result = await this.#run(config, bytes, options);
+    } catch (thrown) {
+      error = thrown;
+    } finally {
+      bytes.fill(0);
+    }
+    this.#stopBusy(job);
+    // Stopped by a reset, a removal or new attributes: that attempt no longer counts, either way.
+    if (controller.signal.aborted) return;
+    this.#duration = performance.now() - started;
+    this.#engine = enginePath('argon2') ?? null;
+    if (error) {
+      this.#fail(error, hadFocus);
+      return;
+    }
+    this.#done = true;
+    if (config.mode === 'create') this.#setValue(result.hash ?? JSON.stringify({ ...result, key: undefined }));
+    this.#els.status.textContent = TEXT[config.mode].done;
+    this.#updateValidity();
+    if (hadFocus) input.focus();
+    this.#fire(config.mode === 'create' ? 'created' : 'unlock', result);
+  }
+
+  async #run(config, password, options) {
+    const { mode, t, m, p } = config;
+    if (mode === 'verify') {
+      if (!(await pwhashVerify(config.hash, password, options))) throw failure('WrongPasswordError', 'Wrong password.');
+      return { ok: true };
+    }
+    if (mode === 'derive') {
+      return { key: await argon2id({ password, salt: config.salt, t, m, p, length: KEY_BYTES }, options) };
+    }
+    if (config.output === 'hash') {
+      return { hash: await pwhashStr(password, { t, m, p }, options) };
+    }
+    const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+    const key = await argon2id({ password, salt, t, m, p, length: KEY_BYTES }, options);
+    return { salt: base64Encode(salt), t, m, p, key };
+  }
+
+  #setValue(value) {
+    this.#value = value;
+    this.#internals.setFormValue(value);
+  }
+
+  /** Stops the running attempt, if any: its worker is terminated and it fires nothing. */
+  #abort() {
+    if (!this.#job) return;
+    this.#job.controller.abort();
+    this.#stopBusy(this.#job);
+  }
+
+  #startBusy(mode) {
+    this.#setState('busy', true);
+    this.#els.busy.hidden = false;
+    this.#els.progress.hidden = true;
+    this.#els.status.textContent = TEXT[mode].busy;
+    this.#tick();
+    this.#syncControls();
+  }
+
+  #stopBusy(job) {
+    clearInterval(job.timer);
+    if (this.#job !== job) return;
+    this.#job = undefined;
+    this.#setState('busy', false);
+    this.#els.busy.hidden = true;
+    this.#els.status.textContent = '';
+    this.#syncControls();
+  }
+
+  // :state(busy) for page styles; engines without CustomStateSet (or only the old --busy form) just skip it.
+  #setState(name, on) {
+    try {
+      this.#internals.states[on ? 'add' : 'delete'](name);
+    } catch {
+      // not supported here
+    }
+  }
+
+  #tick() {
+    if (this.#job) this.#els.elapsed.textContent = `${((performance.now() - this.#job.started) / 1000).toFixed(1)} s`;
+  }
+
+  #progress(value) {
+    if (!this.#job || typeof value !== 'number') return;
+    this.#els.progress.hidden = false;
+    this.#els.progress.value = Math.min(1, Math.max(0, value));
+  }
+
+  #fail(error, refocus) {
+    const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
+    this.#els.status.textContent = '';
+    this.#els.error.textContent = detail.message;
+    if (this.#configError) this.#els.error.dataset.config = 'true';
+    this.#els.input.setAttribute('aria-invalid', 'true');
+    if (refocus) this.#els.input.focus();
+    this.#fire('unlock-error', detail);
+  }
+
+  #fire(type, detail) {
+    this.dispatchEvent(composedEvent(type, detail));
+  }
+}

@@ -1,0 +1,105 @@
+// The live demo: wires the <vault-unlock> cards together and shows timings.
+// No inline scripts anywhere, so the same page works under a strict CSP.
+import { simdSupported } from '../worker/runtime/wasm-loader.js';
+
+const $ = (id) => document.getElementById(id);
+const MIB = 1024;
+
+showVitals();
+try {
+  await import('../dist/index.js');
+} catch (error) {
+  const notice = $('notice');
+  notice.hidden = false;
+  notice.textContent = `The elements could not load (${error.message}). Build them first: npm run build.`;
+  throw error;
+}
+
+const verify = $('verify');
+const derive = $('derive');
+const create = $('create');
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function cost({ t, m, p }) {
+  return `t=${t}, ${m >= MIB ? `${m / MIB} MiB` : `${m} KiB`}${p > 1 ? `, p=${p}` : ''}`;
+}
+
+function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Adds a line at the top of a card's log (newest first, at most five). */
+function log(list, text, kind) {
+  const item = document.createElement('li');
+  item.className = kind;
+  item.textContent = text;
+  list.prepend(item);
+  while (list.children.length > 5) list.lastElementChild.remove();
+}
+
+function timing(element) {
+  return `in ${seconds(element.duration ?? 0)}${element.engine ? ` (${element.engine})` : ''}`;
+}
+
+function paramsOfHash(hash) {
+  const match = /\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+  return match ? { m: Number(match[1]), t: Number(match[2]), p: Number(match[3]) } : null;
+}
+
+function track(element, list) {
+  element.addEventListener('unlock', (event) => {
+    const { key } = event.detail;
+    log(list, key ? `Key ${hex(key.subarray(0, 8))}… ${timing(element)}` : `Unlocked ${timing(element)}`, 'ok');
+  });
+  element.addEventListener('unlock-error', (event) => {
+    const { name, message } = event.detail;
+    log(list, name === 'WrongPasswordError' ? `Wrong password, checked ${timing(element)}` : message, 'error');
+  });
+}
+
+track(verify, $('verify-log'));
+track(derive, $('derive-log'));
+track(create, $('create-log'));
+
+$('verify-cost').textContent = cost(paramsOfHash(verify.hash));
+$('derive-cost').textContent = cost(derive);
+
+create.addEventListener('created', (event) => {
+  const { hash, salt, t, m, p } = event.detail;
+  if (hash) {
+    verify.hash = hash;
+    $('verify-cost').textContent = cost(paramsOfHash(hash));
+    log($('create-log'), `Hash created ${timing(create)}; Verify now checks your password.`, 'ok');
+  } else {
+    Object.assign(derive, { salt, t, m, p });
+    $('derive-cost').textContent = cost({ t, m, p });
+    log($('create-log'), `Salt ${salt} ${timing(create)}; Derive now uses it.`, 'ok');
+  }
+});
+
+for (const radio of document.querySelectorAll('input[name="create-output"]')) {
+  radio.addEventListener('change', () => { create.output = radio.value; });
+}
+$('create-memory').addEventListener('change', (event) => { create.m = Number(event.target.value); });
+
+function showVitals() {
+  $('isolation').textContent = self.crossOriginIsolated ? 'cross-origin isolated' : 'not isolated';
+  $('simd').textContent = simdSupported() ? 'yes' : 'no (scalar build)';
+  // Frames counted over each second: the number stays near 60 while a worker hashes.
+  let frames = 0;
+  let since = performance.now();
+  const fps = $('fps');
+  const count = (now) => {
+    frames++;
+    if (now - since >= 1000) {
+      fps.textContent = String(Math.round((frames * 1000) / (now - since)));
+      frames = 0;
+      since = now;
+    }
+    requestAnimationFrame(count);
+  };
+  requestAnimationFrame(count);
+}

@@ -1,0 +1,107 @@
+// argon2id(), pwhashStr() and pwhashVerify() in the page give exactly what
+// libsodium-wrappers-sumo gives in the same page: random parameters, and text
+// passwords hashed as their exact UTF-8 bytes (accents, emoji, combining
+// marks, NUL; no normalisation).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openBrowser } from './harness.mjs';
+
+const SEED = Number(process.env.SEED ?? Date.now() % 1e9);
+
+// A small seeded generator so that a failing case can be replayed with SEED=...
+function generator(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const TEXTS = [
+  'café crème, déjà vu, naïve',
+  '🔐🌙🌿 night garden 🦉',
+  'e\u0301\u0301 stacked combining marks a\u0308\u0304',
+  '\u00e9', 'e\u0301',          // the same letter, NFC and NFD: different bytes, different tags
+  'nul\u0000inside\u0000',
+  '',
+  'Ωμέγα · 夜の庭 · ночной сад',
+];
+
+function cases(seed) {
+  const random = generator(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const bytes = (n) => Array.from({ length: n }, () => Math.floor(random() * 256));
+  const out = TEXTS.map((password) => ({ password }));
+  for (let i = 0; i < 4; i++) out.push({ bytes: bytes(Math.floor(random() * 129)) });
+  return out.map((c) => ({
+    ...c,
+    salt: bytes(16),
+    t: 1 + Math.floor(random() * 3),
+    m: pick([8, 16, 64, 256, 1024, 2048]),
+    length: pick([16, 32, 33, 64, 128]),
+  }));
+}
+
+let browser;
+let page;
+before(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+  await page.evaluate(async () => {
+    const { default: sodium } = await import('libsodium-wrappers-sumo');
+    await sodium.ready;
+    window.sodium = sodium;
+  });
+});
+after(async () => { await browser?.close(); });
+
+test(`argon2id() equals libsodium crypto_pwhash on random inputs, UTF-8 passwords included (SEED=${SEED})`, async () => {
+  const results = await page.evaluate(async (list) => {
+    const { sodium, memento } = window;
+    const hex = (a) => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+    const out = [];
+    for (const c of list) {
+      const password = c.bytes ? new Uint8Array(c.bytes) : c.password;
+      const salt = new Uint8Array(c.salt);
+      const ours = await memento.argon2id({ password, salt, t: c.t, m: c.m, p: 1, length: c.length });
+      const utf8 = c.bytes ? password : new TextEncoder().encode(password);
+      const theirs = sodium.crypto_pwhash(c.length, utf8, salt, c.t, c.m * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+      out.push({ label: c.bytes ? `${c.bytes.length} random bytes` : JSON.stringify(c.password), t: c.t, m: c.m, length: c.length,
+        ours: hex(ours), theirs: hex(theirs), stillOurs: salt.every((b, i) => b === c.salt[i]) });
+    }
+    return out;
+  }, cases(SEED));
+  for (const r of results) {
+    assert.equal(r.ours, r.theirs, `${r.label} t=${r.t} m=${r.m} length=${r.length}`);
+    assert.equal(r.ours.length, r.length * 2);
+    assert.ok(r.stillOurs, 'the caller\'s salt is not touched');
+  }
+  const nfc = results.find((r) => r.label === JSON.stringify('\u00e9'));
+  const nfd = results.find((r) => r.label === JSON.stringify('e\u0301'));
+  assert.ok(nfc && nfd);
+  assert.notEqual(nfc.ours, nfd.ours, 'é and e + combining acute are different bytes, so different tags');
+  assert.equal(await page.evaluate(() => window.memento.liveWorkerCount()), 0, 'every one-shot worker is gone');
+});
+
+test('pwhashStr() strings verify in libsodium and libsodium\'s verify in pwhashVerify(); wrong passwords are refused', async () => {
+  const r = await page.evaluate(async () => {
+    const { sodium, memento } = window;
+    const password = 'Grüße aus dem Nachtgarten 🌒\u0000!';
+    const ours = await memento.pwhashStr(password, { t: 2, m: 256, p: 1 });
+    const theirs = sodium.crypto_pwhash_str(password, 2, 256 * 1024);
+    return {
+      ours,
+      oursInSodium: sodium.crypto_pwhash_str_verify(ours, password),
+      oursWrongInSodium: sodium.crypto_pwhash_str_verify(ours, 'Grüße aus dem Nachtgarten 🌒'),
+      theirsInOurs: await memento.pwhashVerify(theirs, password),
+      theirsWrongInOurs: await memento.pwhashVerify(theirs, `${password} `),
+      bytesInOurs: await memento.pwhashVerify(theirs, new TextEncoder().encode(password)),
+    };
+  });
+  assert.match(r.ours, /^\$argon2id\$v=19\$m=256,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+  assert.deepEqual({ ...r, ours: undefined }, {
+    ours: undefined, oursInSodium: true, oursWrongInSodium: false, theirsInOurs: true, theirsWrongInOurs: false, bytesInOurs: true,
+  });
+});

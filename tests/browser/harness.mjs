@@ -1,0 +1,97 @@
+// The shared harness of the browser tests: which engine (ENGINE=chromium or
+// --engine=chromium; Firefox and WebKit plug in as engines/<name>.mjs), the
+// repository served on 127.0.0.1, and an engine-neutral page:
+//   goto(url), evaluate(fn, arg) (one serialisable argument), press(key),
+//   type(text), addScript(file), screenshot(file), problems (page errors),
+//   workerTargets() where the engine can count workers from outside, close().
+// Tests speak only this, so a new engine is one file in engines/.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, startServer } from '../../scripts/server.mjs';
+
+const ENGINES = {
+  chromium: () => import('./engines/chromium.mjs'),
+};
+
+export const ROOT = REPO_ROOT;
+export const ENGINE = (process.argv.find((a) => a.startsWith('--engine='))?.slice(9) || process.env.ENGINE || 'chromium').toLowerCase();
+export const FIXTURE = '/tests/browser/fixtures/page.html';
+
+/**
+ * Starts the server and the browser once per test file.
+ * @returns {Promise<{engine: object, url: (path: string, opts?: {isolated?: boolean}) => string, newPage: Function, close: Function}>}
+ */
+export async function openBrowser() {
+  if (!ENGINES[ENGINE]) throw new Error(`unknown ENGINE "${ENGINE}" (have: ${Object.keys(ENGINES).join(', ')})`);
+  if (!existsSync(path.join(ROOT, 'dist/index.js')) || !existsSync(path.join(ROOT, 'dist/workers/argon2.js'))) {
+    throw new Error('dist/ is not built: run `sh scripts/build.sh` first');
+  }
+  const server = await startServer();
+  let engine;
+  try {
+    engine = await (await ENGINES[ENGINE]()).launch();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const url = (p, { isolated = false } = {}) => `${server.url}${isolated ? '/iso' : ''}${p}`;
+  return {
+    engine,
+    url,
+    /** A page on the blank fixture with the elements' API loaded as window.memento. */
+    async newPage({ isolated = false, load = true } = {}) {
+      const page = await engine.newPage();
+      await page.goto(url(FIXTURE, { isolated }));
+      if (load) await loadElements(page);
+      return page;
+    },
+    async close() {
+      await engine.close();
+      await server.close();
+    },
+  };
+}
+
+/** Imports dist/index.js into the page (defining the elements) as window.memento. */
+export function loadElements(page) {
+  return page.evaluate(async () => {
+    window.memento = await import(new URL('../../../dist/index.js', location.href).href);
+  });
+}
+
+/**
+ * Records every vault-unlock event on the page into window.events (Uint8Arrays as plain arrays,
+ * so that they cross back to Node).
+ */
+export function recordEvents(page) {
+  return page.evaluate(() => {
+    window.events = [];
+    for (const type of ['unlock', 'created', 'unlock-error']) {
+      document.addEventListener(type, (event) => {
+        const detail = {};
+        for (const [k, v] of Object.entries(event.detail ?? {})) detail[k] = v instanceof Uint8Array ? Array.from(v) : v;
+        window.events.push({ type, target: event.target.id, composed: event.composed, bubbles: event.bubbles, detail });
+      });
+    }
+  });
+}
+
+/** Polls `fn(arg)` in the page until it returns a truthy value; returns that value. */
+export async function waitFor(page, fn, arg, { timeout = 30000, interval = 25, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+/** Waits until window.events holds `count` events and returns them. */
+export function waitForEvents(page, count, options) {
+  return waitFor(page, (n) => (window.events.length >= n ? window.events : null), count, { what: `${count} event(s)`, ...options });
+}
+
+export const AXE_PATH = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+export const HERE = path.dirname(fileURLToPath(import.meta.url));

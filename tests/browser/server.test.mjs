@@ -1,0 +1,75 @@
+// The shared local server: what the demo and these tests rely on.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startServer } from '../../scripts/server.mjs';
+import { openBrowser } from './harness.mjs';
+
+let server;
+before(async () => { server = await startServer(); });
+after(async () => { await server?.close(); });
+
+const get = (p, init) => fetch(`${server.url}${p}`, { redirect: 'manual', ...init });
+
+test('listens on 127.0.0.1 on a free port and sends / to the demo', async () => {
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const home = await get('/');
+  assert.equal(home.status, 302);
+  assert.equal(home.headers.get('location'), '/demo/');
+  const iso = await get('/iso/');
+  assert.equal(iso.headers.get('location'), '/iso/demo/');
+  const folder = await get('/demo');
+  assert.equal(folder.status, 301);
+  assert.equal(folder.headers.get('location'), '/demo/');
+});
+
+test('serves wasm as application/wasm and scripts as JavaScript, never cached', async () => {
+  for (const [p, type] of [['/dist/wasm/argon2.simd.wasm', 'application/wasm'], ['/dist/index.js', 'text/javascript; charset=utf-8'],
+    ['/demo/', 'text/html; charset=utf-8'], ['/demo/demo.css', 'text/css; charset=utf-8'], ['/package.json', 'application/json; charset=utf-8']]) {
+    const response = await get(p);
+    assert.equal(response.status, 200, p);
+    assert.equal(response.headers.get('content-type'), type, p);
+    assert.equal(response.headers.get('cache-control'), 'no-store', p);
+    assert.equal(response.headers.get('cross-origin-embedder-policy'), null, p);
+  }
+  const head = await get('/dist/wasm/argon2.wasm', { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.ok(Number(head.headers.get('content-length')) > 1000);
+});
+
+test('/iso/ adds COOP and COEP to the same files', async () => {
+  const response = await get('/iso/dist/wasm/argon2.wasm');
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('cross-origin-opener-policy'), 'same-origin');
+  assert.equal(response.headers.get('cross-origin-embedder-policy'), 'require-corp');
+  assert.deepEqual(new Uint8Array(await response.arrayBuffer()), new Uint8Array(await (await get('/dist/wasm/argon2.wasm')).arrayBuffer()));
+});
+
+test('refuses paths outside the root, dot-folders and other methods', async () => {
+  assert.equal((await get('/%2e%2e/%2e%2e/etc/passwd')).status, 404);
+  assert.equal((await get('/.git/HEAD')).status, 403);
+  assert.equal((await get('/no/such/file.js')).status, 404);
+  assert.equal((await get('/demo/', { method: 'POST' })).status, 405);
+});
+
+test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tag there', async () => {
+  const browser = await openBrowser();
+  try {
+    const page = await browser.newPage({ isolated: true });
+    const seen = await page.evaluate(async () => ({
+      isolated: self.crossOriginIsolated,
+      shared: typeof SharedArrayBuffer === 'function',
+      tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
+    }));
+    assert.equal(seen.isolated, true);
+    assert.equal(seen.shared, true);
+    assert.equal(seen.tag.length, 16);
+    const plain = await browser.newPage();
+    const plainSeen = await plain.evaluate(async () => ({
+      isolated: self.crossOriginIsolated,
+      tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
+    }));
+    assert.deepEqual(plainSeen, { isolated: false, tag: seen.tag });
+  } finally {
+    await browser.close();
+  }
+});
