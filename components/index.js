@@ -1,12 +1,13 @@
 // Importing this module defines every element and exposes the plain JS API.
 import { VaultUnlock } from './vault-unlock.js';
+import { NoteList } from './note-list.js';
 
 export * from '../api/index.js';
-export { VaultUnlock };
+export { VaultUnlock, NoteList };
 
 /** Defines the elements under their standard names (idempotent). */
 export function defineAll(registry = customElements) {
-  for (const [name, element] of [['vault-unlock', VaultUnlock]]) {
+  for (const [name, element] of [['vault-unlock', VaultUnlock], ['note-list', NoteList]]) {
     if (!registry.get(name)) registry.define(name, element);
   }
 }

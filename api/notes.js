@@ -1,0 +1,135 @@
+// openNotes() and sealNote(): the notes worker opens or seals a whole list in
+// one call (a few for very large lists). The page packs the notes into one
+// buffer and transfers it; the plaintexts come back as one buffer and become
+// strings. Packing and strings run in slices of a few milliseconds, so that a
+// vault of thousands of notes never blocks the page for a frame.
+import { WorkerClient } from '../worker/runtime/client.js';
+import { byteArray } from './arguments.js';
+import { packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
+import { runInSlices } from '../components/internal/slicer.js';
+
+// Packed input per worker call: bigger lists are split so wasm memory stays modest.
+const CHUNK_BYTES = 24 * 1024 * 1024;
+
+let shared;
+function client() {
+  shared ??= new WorkerClient('notes', { idleMs: 30000 });
+  return shared;
+}
+
+function notesArray(notes, name) {
+  if (!Array.isArray(notes)) throw new TypeError(`${name} must be an array of notes`);
+  return notes;
+}
+
+function chunksOf(notes) {
+  const chunks = [];
+  let start = 0;
+  let bytes = 0;
+  notes.forEach((note, i) => {
+    const size = (note?.key?.length ?? 0) + (note?.title?.length ?? 0) + (note?.body?.length ?? 0);
+    if (bytes + size > CHUNK_BYTES && i > start) {
+      chunks.push(notes.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  });
+  chunks.push(notes.slice(start));
+  return chunks;
+}
+
+/**
+ * Opens notes ({id, key, title, body}, base64 fields as DESIGN.md) with the
+ * 32-byte device key. Every note comes back, in order, as {id, title, body} or
+ * {id, error: {name, message}}: one bad note never hides the others.
+ * @param {object[]} notes
+ * @param {Uint8Array} deviceKey
+ * @param {{client?: WorkerClient, signal?: AbortSignal, first?: number, onFirst?: Function}} [options]
+ *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the
+ *   worker's reply arrives in (before the rest become strings): a list can draw its first rows at once.
+ * @returns {Promise<Array<{id, title, body} | {id, error: {name: string, message: string}}>>}
+ */
+export function openNotes(notes, deviceKey, options = {}) {
+  return Promise.resolve().then(async () => {
+    notesArray(notes, 'notes');
+    byteArray(deviceKey, 'deviceKey', { length: 32 });
+    const worker = options.client ?? client();
+    const results = [];
+    for (const chunk of chunksOf(notes)) {
+      const packing = startPacking(chunk);
+      await runInSlices(chunk.length, (i) => packing.pack(i, i + 1), { signal: options.signal });
+      const packed = packing.finish();
+      const key = deviceKey.slice();
+      const opened = await worker.call('openNotes',
+        { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity },
+        { transfer: [packed.input.buffer, packed.fields.buffer, key.buffer], signal: options.signal });
+      const part = new Array(chunk.length);
+      let done = 0;
+      if (options.onFirst && results.length === 0) {
+        done = Math.min(options.first ?? 0, chunk.length);
+        unpackRange(chunk, opened, packed.preset, part, 0, done);
+        options.onFirst(part.slice(0, done));
+      }
+      await runInSlices(chunk.length - done, (i) => unpackRange(chunk, opened, packed.preset, part, done + i, done + i + 1));
+      opened.out.fill(0);
+      for (const note of part) results.push(note);
+    }
+    return results;
+  });
+}
+
+function noteToSeal(note, name) {
+  if (!note || typeof note !== 'object') throw new TypeError(`${name} must be an object {id, title, body}`);
+  for (const field of ['id', 'title', 'body']) {
+    if (typeof note[field] !== 'string') throw new TypeError(`${name}.${field} must be a string`);
+  }
+  return { id: note.id, title: note.title, body: note.body };
+}
+
+async function seal(notes, deviceKey, options, random) {
+  const packed = packSeal(notes);
+  const key = deviceKey.slice();
+  const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
+  const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
+  if (random) { args.random = random.slice(); transfer.push(args.random.buffer); }
+  const sealed = await (options.client ?? client()).call('sealNotes', args, { transfer, signal: options.signal });
+  return unpackSealed(notes, sealed);
+}
+
+/**
+ * Seals one note with a fresh note key and fresh nonces (crypto.getRandomValues in the worker).
+ * @param {{id: string, title: string, body: string}} note
+ * @param {Uint8Array} deviceKey
+ * @returns {Promise<{id: string, key: string, title: string, body: string}>}
+ */
+export function sealNote(note, deviceKey, options = {}) {
+  return Promise.resolve().then(async () => {
+    const plain = noteToSeal(note, 'note');
+    byteArray(deviceKey, 'deviceKey', { length: 32 });
+    return (await seal([plain], deviceKey, options))[0];
+  });
+}
+
+/** Seals many notes in one worker call. */
+export function sealNotes(notes, deviceKey, options = {}) {
+  return Promise.resolve().then(() => {
+    const plain = notesArray(notes, 'notes').map((note, i) => noteToSeal(note, `notes[${i}]`));
+    byteArray(deviceKey, 'deviceKey', { length: 32 });
+    return seal(plain, deviceKey, options);
+  });
+}
+
+/**
+ * Test-only: seals with the given randomness (104 bytes per note: noteKey,
+ * nonceK, nonceT, nonceB) so the output can be compared with libsodium's.
+ * Never use fixed randomness for real notes.
+ */
+export function sealNotesWithFixedRandomnessForTesting(notes, deviceKey, random, options = {}) {
+  return Promise.resolve().then(() => {
+    const plain = notesArray(notes, 'notes').map((note, i) => noteToSeal(note, `notes[${i}]`));
+    byteArray(deviceKey, 'deviceKey', { length: 32 });
+    byteArray(random, 'random', { length: plain.length * 104 });
+    return seal(plain, deviceKey, options, random);
+  });
+}

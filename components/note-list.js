@@ -1,0 +1,383 @@
+// <note-list>: opens a vault's encrypted notes in one worker call and shows
+// them as a virtualized, keyboard-navigable list. The element never touches
+// the wasm module: api/notes.js packs the notes, the notes worker opens them.
+import { WorkerClient } from '../worker/runtime/client.js';
+import { openNotes } from '../api/notes.js';
+import { runInSlices } from './internal/slicer.js';
+
+const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
+const OVERSCAN = 4;
+const FIRST_ROWS = 40;  // notes turned into strings first, in the task the worker's reply arrives in
+const SNIPPET = 140;
+
+const STYLE = `
+:host { display: block; font: inherit; color: var(--note-list-color, inherit); }
+:host([hidden]) { display: none; }
+.status { margin: 0 0 0.4rem; min-block-size: 1lh; }
+.status.problem { color: var(--note-list-error-color, #b3261e); font-weight: 600; }
+.list {
+  position: relative; overflow-y: auto; block-size: var(--note-list-height, 24rem);
+  border: 1px solid var(--note-list-border-color, #6b6f7b); border-radius: var(--note-list-radius, 6px);
+}
+.list:focus-visible { outline: 2px solid var(--note-list-focus-ring, #3b4fc4); outline-offset: 2px; }
+.spacer { position: relative; inline-size: 100%; }
+.row {
+  position: absolute; inset-inline: 0; block-size: ${ROW_HEIGHT}px; box-sizing: border-box;
+  padding: 0.35rem 0.7rem; overflow: hidden; cursor: pointer; border-block-end: 1px solid rgb(128 128 128 / 0.2);
+}
+.row[aria-selected="true"] { background: var(--note-list-active-background, #3b4fc4); color: var(--note-list-active-color, #fff); }
+.title { display: block; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.snippet { display: block; font-size: 0.875em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; opacity: 0.85; }
+.row.damaged .title { color: var(--note-list-error-color, #b3261e); }
+.row.damaged[aria-selected="true"] .title { color: inherit; }
+[hidden] { display: none !important; }
+`;
+
+let template;
+function shadowContent() {
+  template ??= Object.assign(document.createElement('template'), {
+    innerHTML: `<style>${STYLE}</style><p class="status" part="status" id="status" role="status" aria-live="polite"></p>
+<div class="list" part="list" id="list" role="listbox" tabindex="0" hidden><div class="spacer" id="spacer" role="presentation"></div></div>`,
+  });
+  return template.content.cloneNode(true);
+}
+
+function composedEvent(type, detail) {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+}
+
+const count = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+let nextId = 0;
+
+/**
+ * A vault's notes, decrypted in a worker and listed (virtualized: thousands of rows stay cheap).
+ *
+ * @tagname note-list
+ * @summary Opens encrypted notes in one worker call and lists them.
+ *
+ * @attr {string} src - URL of a JSON array of notes ({id, key, title, body}).
+ * @attr {string} key-from - The id of a `<vault-unlock>` whose `unlock` event ({key}) supplies the device key.
+ * @attr {string} label - The list's accessible name (default "Notes").
+ *
+ * @prop {object[]} notes - The sealed notes (DESIGN.md, Notes). Setting it reopens the list.
+ * @prop {Uint8Array} deviceKey - The 32-byte device key (a private copy is kept until `lock()`).
+ * @prop {Array<{id, title, body} | {id, error}>} opened - Every note, opened or with its error, in order.
+ * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
+ * @prop {string | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
+ *
+ * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - The list was opened and its first rows drawn.
+ * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
+ * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
+ * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} select - A note was chosen (Enter or click).
+ *
+ * @csspart status - The polite live region (counts, problems).
+ * @csspart list - The scrolling listbox.
+ * @csspart row - One note row.
+ * @csspart title - A row's title.
+ * @csspart snippet - A row's start of the body, or the damage.
+ *
+ * @cssprop --note-list-height - Height of the scrolling list (default 24rem).
+ * @cssprop --note-list-active-background - Background of the active row (default #3b4fc4).
+ * @cssprop --note-list-error-color - Damaged notes and problems (default #b3261e).
+ */
+export class NoteList extends HTMLElement {
+  static observedAttributes = ['src', 'key-from', 'label'];
+
+  #root = this.attachShadow({ mode: 'open' });
+  #list;
+  #spacer;
+  #status;
+  #id = `note-list-${nextId++}`;
+  #client;
+  #notes;
+  #key;
+  #opened = [];
+  #view = [];
+  #active = -1;
+  #generation = 0;
+  #frameQueued = false;
+  #onUnlock = (event) => this.#takeKey(event);
+
+  constructor() {
+    super();
+    this.#root.append(shadowContent());
+    this.#list = this.#root.getElementById('list');
+    this.#spacer = this.#root.getElementById('spacer');
+    this.#status = this.#root.getElementById('status');
+    this.#list.addEventListener('scroll', () => this.#queueRender());
+    this.#list.addEventListener('keydown', (event) => this.#onKey(event));
+    this.#list.addEventListener('click', (event) => {
+      const row = event.target.closest('.row');
+      if (!row) return;
+      this.#setActive(Number(row.dataset.position));
+      this.#choose();
+    });
+  }
+
+  connectedCallback() {
+    for (const prop of ['notes', 'deviceKey']) {
+      if (Object.hasOwn(this, prop)) {
+        const value = this[prop];
+        delete this[prop];
+        this[prop] = value;
+      }
+    }
+    document.addEventListener('unlock', this.#onUnlock);
+    this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
+    if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));
+    this.#openIfReady();
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener('unlock', this.#onUnlock);
+    this.#client?.terminate('disconnected');
+    this.#client = undefined;
+  }
+
+  attributeChangedCallback(name, before, value) {
+    if (name === 'label') this.#list.setAttribute('aria-label', value ?? 'Notes');
+    if (name === 'src' && value && this.isConnected && before !== value) this.#load(value);
+  }
+
+  get notes() { return this.#notes; }
+  set notes(value) {
+    this.#notes = value;
+    this.#openIfReady();
+  }
+
+  get deviceKey() { return this.#key ? this.#key.slice() : undefined; }
+  set deviceKey(value) {
+    this.#key?.fill(0);
+    this.#key = undefined;
+    if (value === undefined || value === null) return;
+    if (!(value instanceof Uint8Array) || value.length !== 32) {
+      this.#fail({ name: 'TypeError', message: 'The device key must be a Uint8Array of 32 bytes.' });
+      return;
+    }
+    this.#key = value.slice();
+    this.#openIfReady();
+  }
+
+  get opened() { return this.#opened; }
+  get view() { return this.#view.slice(); }
+  get path() { return this.#client?.path; }
+
+  /** Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all. */
+  filter(indices) {
+    const total = this.#opened.length;
+    this.#view = indices == null ? [...this.#opened.keys()] : Array.from(indices).filter((i) => Number.isInteger(i) && i >= 0 && i < total);
+    this.#active = this.#view.length ? 0 : -1;
+    this.#list.scrollTop = 0;
+    this.#layout();
+  }
+
+  /** Erases the device key and every plaintext, stops the worker and empties the list. */
+  lock() {
+    this.#generation++;
+    this.#key?.fill(0);
+    this.#key = undefined;
+    this.#opened = [];
+    this.#view = [];
+    this.#active = -1;
+    this.#client?.terminate('locked');
+    this.#client = undefined;
+    this.#layout();
+    this.#say('Locked.');
+  }
+
+  async #load(url) {
+    const generation = ++this.#generation;
+    this.#say('Loading notes…');
+    let notes;
+    try {
+      const response = await fetch(new URL(url, document.baseURI));
+      if (!response.ok) throw Object.assign(new Error(`Could not load the notes (HTTP ${response.status}).`), { name: 'NetworkError' });
+      const text = await response.text();
+      try {
+        notes = JSON.parse(text);
+      } catch (error) {
+        throw Object.assign(new Error(`The notes file is not valid JSON: ${error.message}`), { name: 'SyntaxError' });
+      }
+    } catch (error) {
+      if (generation === this.#generation) this.#fail(error);
+      return;
+    }
+    if (generation === this.#generation) this.notes = notes;
+  }
+
+  #takeKey(event) {
+    const from = this.getAttribute('key-from');
+    const source = event.composedPath()[0];
+    if (!from || source?.id !== from || !(event.detail?.key instanceof Uint8Array)) return;
+    this.deviceKey = event.detail.key;
+  }
+
+  #openIfReady() {
+    if (!this.isConnected || this.#notes === undefined) return;
+    if (!Array.isArray(this.#notes)) {
+      this.#fail({ name: 'TypeError', message: 'The notes must be a JSON array of notes.' });
+      return;
+    }
+    if (this.#notes.length === 0) {
+      this.#show([]);
+      this.#say('This vault has no notes yet.');
+      return;
+    }
+    if (!this.#key) {
+      this.#say(`${count(this.#notes.length, 'note')}, locked.`);
+      return;
+    }
+    this.#open(this.#notes, this.#key);
+  }
+
+  async #open(notes, key) {
+    const generation = ++this.#generation;
+    const start = performance.now();
+    this.#say(`Opening ${count(notes.length, 'note')}…`);
+    this.#client ??= new WorkerClient('notes', { idleMs: 60000 });
+    let opened;
+    // The first rows are drawn in the task the decrypted notes arrive in; the
+    // rest of the strings follow in slices.
+    const onFirst = (first) => {
+      // All of them refused on the key: most likely a wrong key, said once the whole list is known.
+      if (generation !== this.#generation || first.every((note) => note.error?.message.startsWith('key '))) return;
+      performance.mark('note-list:decrypted');
+      const partial = new Array(notes.length);
+      first.forEach((note, i) => { partial[i] = note; });
+      this.#show(partial);
+      performance.mark('note-list:first-rows');
+    };
+    try {
+      opened = await openNotes(notes, key, { client: this.#client, first: FIRST_ROWS, onFirst });
+    } catch (error) {
+      if (generation === this.#generation) this.#fail(error);
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#opened = opened;
+    this.#render();
+    const damaged = [];
+    opened.forEach((note, index) => { if (note.error) damaged.push(index); });
+    const ms = performance.now() - start;
+    if (damaged.length === opened.length && opened.every((n) => n.error.message.startsWith('key failed authentication'))) {
+      this.#fail({ name: 'WrongKeyError', message: `Wrong key: none of the ${count(opened.length, 'note')} opens with this key.` });
+      return;
+    }
+    this.#say(damaged.length
+      ? `${count(opened.length - damaged.length, 'note')} opened, ${count(damaged.length, 'damaged note')}.`
+      : `${count(opened.length, 'note')}.`, damaged.length > 0);
+    this.dispatchEvent(composedEvent('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms }));
+    // One event per damaged note, in slices: a vault of damaged notes must not freeze the page.
+    await runInSlices(damaged.length, (k) => {
+      if (generation !== this.#generation) return;
+      const index = damaged[k];
+      const { id, error } = opened[index];
+      this.dispatchEvent(composedEvent('note-error', { index, id, name: error.name, message: error.message }));
+    });
+  }
+
+  #show(opened) {
+    this.#opened = opened;
+    this.#view = [...opened.keys()];
+    this.#active = opened.length ? 0 : -1;
+    this.#list.scrollTop = 0;
+    this.#layout();
+  }
+
+  #fail(error) {
+    this.#show([]);
+    const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
+    this.#say(detail.message, true);
+    this.dispatchEvent(composedEvent('notes-error', detail));
+  }
+
+  #say(text, problem = false) {
+    this.#status.textContent = text;
+    this.#status.classList.toggle('problem', problem);
+  }
+
+  #layout() {
+    this.#list.hidden = this.#view.length === 0;
+    this.#spacer.style.height = `${this.#view.length * ROW_HEIGHT}px`;
+    this.#render();
+  }
+
+  #queueRender() {
+    if (this.#frameQueued) return;
+    this.#frameQueued = true;
+    requestAnimationFrame(() => { this.#frameQueued = false; this.#render(); });
+  }
+
+  // Only the rows in sight (plus a few) exist; scrolling reuses them.
+  #render() {
+    const height = this.#list.clientHeight || ROW_HEIGHT * 8;
+    const first = Math.max(0, Math.floor(this.#list.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(this.#view.length, Math.ceil((this.#list.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const rows = [];
+    for (let position = first; position < last; position++) rows.push(this.#row(position));
+    this.#spacer.replaceChildren(...rows);
+    if (this.#active >= 0) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
+    else this.#list.removeAttribute('aria-activedescendant');
+  }
+
+  #row(position) {
+    const note = this.#opened[this.#view[position]] ?? { title: 'Opening…', body: '' };
+    const row = document.createElement('div');
+    row.className = note.error ? 'row damaged' : 'row';
+    row.part = 'row';
+    row.id = `${this.#id}-${position}`;
+    row.role = 'option';
+    row.dataset.position = position;
+    row.style.top = `${position * ROW_HEIGHT}px`;
+    row.setAttribute('aria-selected', String(position === this.#active));
+    row.setAttribute('aria-setsize', String(this.#view.length));
+    row.setAttribute('aria-posinset', String(position + 1));
+    const title = document.createElement('span');
+    title.className = 'title';
+    title.part = 'title';
+    const snippet = document.createElement('span');
+    snippet.className = 'snippet';
+    snippet.part = 'snippet';
+    if (note.error) {
+      row.setAttribute('aria-disabled', 'true');
+      title.textContent = 'Damaged note';
+      snippet.textContent = note.error.message;
+    } else {
+      title.textContent = note.title || 'Untitled';
+      snippet.textContent = note.body.slice(0, SNIPPET).replace(/\s+/g, ' ');
+    }
+    row.append(title, snippet);
+    return row;
+  }
+
+  #onKey(event) {
+    const page = Math.max(1, Math.floor(this.#list.clientHeight / ROW_HEIGHT) - 1);
+    const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
+    if (event.key in moves) {
+      event.preventDefault();
+      this.#setActive(this.#active + moves[event.key]);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      this.#choose();
+    }
+  }
+
+  #setActive(position) {
+    if (this.#view.length === 0) return;
+    this.#active = Math.max(0, Math.min(this.#view.length - 1, Number.isFinite(position) ? position : position < 0 ? 0 : Infinity));
+    const top = this.#active * ROW_HEIGHT;
+    if (top < this.#list.scrollTop) this.#list.scrollTop = top;
+    else if (top + ROW_HEIGHT > this.#list.scrollTop + this.#list.clientHeight) {
+      this.#list.scrollTop = top + ROW_HEIGHT - this.#list.clientHeight;
+    }
+    this.#render();
+  }
+
+  #choose() {
+    const index = this.#view[this.#active];
+    const note = this.#opened[index];
+    if (!note || note.error || note.id === undefined) return;
+    this.dispatchEvent(composedEvent('select', { index, id: note.id, title: note.title, body: note.body }));
+  }
+}

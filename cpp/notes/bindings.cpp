@@ -1,0 +1,40 @@
+// The only file that knows about embind. Low-level names over raw wasm heap
+// addresses: worker/notes-ops.js copies the buffers in and out, so one call
+// crosses the boundary per batch.
+#include <emscripten/bind.h>
+
+#include "notes/batch.h"
+
+namespace {
+
+using Address = std::uintptr_t;
+
+template <typename T>
+T* at(Address address) {
+  return reinterpret_cast<T*>(address);
+}
+
+double open_batch(Address device_key, Address in, std::size_t in_len, Address fields, std::size_t count, Address out,
+                  std::size_t out_cap, Address out_fields, Address status) {
+  return static_cast<double>(memento::notes::open_batch(at<const std::uint8_t>(device_key), at<const std::uint8_t>(in),
+                                                        in_len, at<const std::uint32_t>(fields), count,
+                                                        at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields),
+                                                        at<std::uint8_t>(status)));
+}
+
+// -1 when the offsets or the output size are wrong.
+double seal_batch(Address device_key, Address in, std::size_t in_len, Address fields, std::size_t count,
+                  Address random, Address out, std::size_t out_cap, Address out_fields) {
+  const std::size_t used = memento::notes::seal_batch(
+      at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len, at<const std::uint32_t>(fields), count,
+      at<const std::uint8_t>(random), at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields));
+  return used == memento::notes::kSealFailed ? -1.0 : static_cast<double>(used);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(notes) {
+  emscripten::function("open_batch", &open_batch);
+  emscripten::function("seal_batch", &seal_batch);
+  emscripten::function("self_test", &memento::notes::self_test);
+}

@@ -1,0 +1,85 @@
+// A randomized search aimed at the limb carries of Poly1305, the two-lane
+// path above all: blocks of 0xff (every limb at its maximum), keys whose r is
+// at or next to the clamping limits, s all ones (the final add wraps), and
+// messages fed in random pieces (the buffering joins them back).
+#include <catch2/catch.hpp>
+
+#include "notes/poly1305.h"
+#include "test_notes_support.h"
+
+using namespace memento::notes;
+using notes_test::Bytes;
+
+namespace {
+
+std::uint8_t extreme_byte(notes_test::Rng& rng) {
+  static const std::uint8_t kValues[] = {0xff, 0xff, 0xff, 0xfe, 0xfc, 0xf0, 0x0f, 0x00, 0x01, 0x03, 0x80, 0x7f};
+  return rng.below(4) == 0 ? static_cast<std::uint8_t>(rng.next()) : kValues[rng.below(sizeof kValues)];
+}
+
+Bytes hostile_key(notes_test::Rng& rng) {
+  Bytes key(32);
+  const int r_style = static_cast<int>(rng.below(4));
+  for (int i = 0; i < 16; i++) {
+    // 0: r at the clamping limit (all bits the clamp keeps), 1: near it, 2: tiny r, 3: extreme bytes.
+    key[i] = r_style == 0 ? 0xff : r_style == 1 ? static_cast<std::uint8_t>(0xff - rng.below(3))
+           : r_style == 2 ? static_cast<std::uint8_t>(i == 0 ? rng.below(4) : 0) : extreme_byte(rng);
+  }
+  const bool s_ones = rng.below(2) == 0;
+  for (int i = 16; i < 32; i++) key[i] = s_ones ? 0xff : extreme_byte(rng);
+  return key;
+}
+
+Bytes hostile_message(notes_test::Rng& rng) {
+  // Mostly long enough for the two-lane path (>= 8 blocks), some odd block counts and partial tails.
+  const std::size_t blocks = rng.below(5) == 0 ? rng.below(8) : 8 + rng.below(64);
+  const std::size_t len = 16 * blocks + (rng.below(3) == 0 ? rng.below(16) : 0);
+  Bytes m(len);
+  const int style = static_cast<int>(rng.below(4));
+  for (std::size_t i = 0; i < len; i++) {
+    m[i] = style == 0 ? 0xff : style == 1 ? ((i / 16) % 2 ? 0xff : 0x00) : style == 2 ? extreme_byte(rng)
+                                                                       : static_cast<std::uint8_t>(rng.next());
+  }
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("Poly1305 matches libsodium on 200,000 messages aimed at the limb carries", "[notes][poly1305]") {
+  notes_test::init_sodium();
+  notes_test::Rng rng(0x1305);
+  std::size_t failures = 0;
+  for (int i = 0; i < 200000; i++) {
+    const Bytes key = hostile_key(rng), m = hostile_message(rng);
+    std::uint8_t expected[16], tag[16];
+    crypto_onetimeauth(expected, m.data(), m.size(), key.data());
+    Poly1305 st;
+    poly1305_init(st, key.data());
+    std::size_t at = 0;
+    while (at < m.size()) {  // random pieces: 1..80 bytes, or the rest
+      const std::size_t piece = rng.below(3) == 0 ? m.size() - at : 1 + rng.below(80);
+      const std::size_t take = piece < m.size() - at ? piece : m.size() - at;
+      poly1305_update(st, m.data() + at, take);
+      at += take;
+    }
+    poly1305_final(st, tag);
+    if (Bytes(tag, tag + 16) != Bytes(expected, expected + 16) && failures++ < 5) {
+      FAIL_CHECK("tag differs for message " << i << " of " << m.size() << " bytes");
+    }
+  }
+  CHECK(failures == 0);
+}
+
+TEST_CASE("Poly1305 with r at the clamping limit over all-ones blocks matches libsodium at every length",
+          "[notes][poly1305]") {
+  notes_test::init_sodium();
+  const Bytes key(32, 0xff);
+  for (std::size_t len = 0; len <= 2048; len++) {
+    const Bytes m(len, 0xff);
+    std::uint8_t expected[16], tag[16];
+    crypto_onetimeauth(expected, m.data(), len, key.data());
+    poly1305(tag, m.data(), len, key.data());
+    INFO("length " << len);
+    REQUIRE(Bytes(tag, tag + 16) == Bytes(expected, expected + 16));
+  }
+}

@@ -1,0 +1,191 @@
+// The notes wasm builds (SIMD and scalar) in Node, against libsodium-wrappers:
+// both directions byte for byte, tampered and malformed notes flagged one by
+// one, no memory growth, and the libsodium fallback behaving the same.
+// Run with --disallow-code-generation-from-strings (embind must not eval).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import sodium from 'libsodium-wrappers';
+import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
+import { createSodiumNotes } from '../../worker/notes-sodium.js';
+import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
+
+const OUT = new URL('../../build/wasm/out/', import.meta.url);
+
+async function instantiate(simd) {
+  const name = simd ? 'notes.simd' : 'notes';
+  const { default: create } = await import(new URL(`${name}.mjs`, OUT));
+  return create({ wasmBinary: readFileSync(new URL(`${name}.wasm`, OUT)) });
+}
+
+await sodium.ready;
+const B64 = sodium.base64_variants.ORIGINAL;
+const builds = { simd: await instantiate(true), scalar: await instantiate(false) };
+
+// A deterministic generator so failures reproduce.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
+}
+const WORDS = ['vault', 'note', 'caf\u00e9', 'key', '\u20ac', '\u{1F511}', 'garden', 'night', 'x', '\u00fcber', 'the'];
+function sentence(next, maxWords) {
+  const n = Math.floor(next() * maxWords);
+  return Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+}
+
+function libsodiumSeal({ id, title, body }, deviceKey, random) {
+  const noteKey = random.subarray(0, 32);
+  const nonce = (k) => random.subarray(32 + 24 * k, 56 + 24 * k);
+  const join = (a, b) => { const o = new Uint8Array(a.length + b.length); o.set(a); o.set(b, a.length); return o; };
+  const aead = (prefix, text, k) => join(nonce(k), sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
+    sodium.from_string(text), sodium.from_string(prefix + id), null, nonce(k), noteKey));
+  return {
+    id,
+    key: sodium.to_base64(join(nonce(0), sodium.crypto_secretbox_easy(noteKey, nonce(0), deviceKey)), B64),
+    title: sodium.to_base64(aead('title:', title, 1), B64),
+    body: sodium.to_base64(aead('body:', body, 2), B64),
+  };
+}
+
+function makeVault(count, seed = 1) {
+  const next = rng(seed);
+  const deviceKey = sodium.randombytes_buf(32);
+  const plain = Array.from({ length: count }, (_, i) => ({ id: `note-${i}`, title: sentence(next, 8), body: sentence(next, 300) }));
+  const notes = plain.map((p) => libsodiumSeal(p, deviceKey, sodium.randombytes_buf(104)));
+  return { deviceKey, plain, notes };
+}
+
+function open(backend, notes, deviceKey) {
+  const packed = packNotes(notes);
+  const opened = backend.openBatch({ ...packed, deviceKey });
+  return unpackOpened(notes, opened, packed.preset);
+}
+
+for (const [path, wasm] of Object.entries(builds)) {
+  test(`${path} build passes its known-answer self-test`, () => {
+    assert.equal(wasm.self_test(), true);
+  });
+
+  test(`${path} build opens 300 libsodium-wrappers notes to the exact texts`, () => {
+    const { deviceKey, plain, notes } = makeVault(300, 2);
+    const result = open(createWasmNotes(wasm), notes, deviceKey);
+    assert.deepEqual(result, plain);
+  });
+
+  test(`${path} build seals with fixed randomness exactly as libsodium-wrappers`, () => {
+    const { deviceKey, plain } = makeVault(100, 3);
+    const random = sodium.randombytes_buf(100 * 104);
+    const packed = packSeal(plain);
+    const sealed = unpackSealed(plain, createWasmNotes(wasm).sealBatch({ ...packed, deviceKey, random }));
+    const expected = plain.map((p, i) => libsodiumSeal(p, deviceKey, random.subarray(i * 104, (i + 1) * 104)));
+    assert.deepEqual(sealed, expected);
+  });
+
+  test(`${path} build seals with fresh random nonces that libsodium-wrappers opens`, () => {
+    const deviceKey = sodium.randombytes_buf(32);
+    const note = { id: 'n1', title: 'Groceries', body: 'milk, \u{1F95A}, bread' };
+    const packed = packSeal([note]);
+    const ops = notesOps(createWasmNotes(wasm));
+    const reply = ops.sealNotes({ ...packed, deviceKey: deviceKey.slice() });
+    const [sealed] = unpackSealed([note], reply.result);
+    const again = unpackSealed([note], notesOps(createWasmNotes(wasm)).sealNotes({ ...packSeal([note]), deviceKey: deviceKey.slice() }).result)[0];
+    assert.notEqual(sealed.title, again.title, 'two seals of one note share no nonce');
+    const key = sodium.from_base64(sealed.key, B64);
+    const noteKey = sodium.crypto_secretbox_open_easy(key.subarray(24), key.subarray(0, 24), deviceKey);
+    const body = sodium.from_base64(sealed.body, B64);
+    const text = sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, body.subarray(24), sodium.from_string('body:n1'),
+      body.subarray(0, 24), noteKey);
+    assert.equal(sodium.to_string(text), note.body);
+  });
+
+  test(`${path} build flags tampered and malformed notes one by one and opens the rest`, () => {
+    const { deviceKey, plain, notes } = makeVault(10, 4);
+    const bad = notes.map((n) => ({ ...n }));
+    const flip = (s, at) => s.slice(0, at) + (s[at] === 'A' ? 'B' : 'A') + s.slice(at + 1);
+    bad[1].title = flip(bad[1].title, 40);       // ciphertext byte changed
+    bad[2].key = flip(bad[2].key, 10);           // wrapped key changed
+    bad[3].id = 'note-4';                        // moved to another id
+    bad[4].body = `${bad[4].body.slice(0, 8)} ${bad[4].body.slice(9)}`;  // whitespace
+    bad[5].title = bad[5].title.slice(0, -1);    // padding or a character missing
+    bad[6].body = undefined;                     // not a string
+    bad[7].key = `\u00e9${bad[7].key.slice(1)}`;  // non-ASCII
+    const result = open(createWasmNotes(wasm), bad, deviceKey);
+    const names = result.map((r) => r.error?.name ?? 'ok');
+    assert.deepEqual(names, ['ok', 'AuthenticationError', 'AuthenticationError', 'AuthenticationError', 'MalformedNoteError',
+      'MalformedNoteError', 'MalformedNoteError', 'MalformedNoteError', 'ok', 'ok']);
+    assert.match(result[1].error.message, /^title failed authentication/);
+    assert.match(result[2].error.message, /^key failed authentication/);
+    assert.match(result[4].error.message, /^body is not valid base64: it has a character outside/);
+    assert.match(result[5].error.message, /^title is not valid base64: its length/);
+    assert.match(result[6].error.message, /^body is missing or not a string/);
+    for (const i of [0, 8, 9]) assert.deepEqual(result[i], plain[i]);
+    for (const i of [1, 2, 3, 4, 5, 6, 7]) assert.equal(result[i].title, undefined);
+  });
+
+  test(`${path} build fails every note on its key with a wrong device key`, () => {
+    const { notes } = makeVault(20, 5);
+    const result = open(createWasmNotes(wasm), notes, sodium.randombytes_buf(32));
+    assert.ok(result.every((r) => r.error?.name === 'AuthenticationError' && r.error.message.startsWith('key ')));
+  });
+
+  test(`${path} build memory does not grow across 100 batch opens`, () => {
+    const { deviceKey, notes } = makeVault(200, 6);
+    const backend = createWasmNotes(wasm);
+    open(backend, notes, deviceKey);
+    const size = wasm.HEAPU8.length;
+    for (let i = 0; i < 100; i++) open(backend, notes, deviceKey);
+    assert.equal(wasm.HEAPU8.length, size);
+  });
+}
+
+test('invalid UTF-8 plaintext decodes field by field like TextDecoder', () => {
+  const deviceKey = sodium.randombytes_buf(32);
+  const random = sodium.randombytes_buf(104);
+  const note = libsodiumSeal({ id: 'u', title: 'ok', body: 'fine' }, deviceKey, random);
+  const noteKey = random.subarray(0, 32);
+  const nonce = random.subarray(80, 104);
+  const invalid = new Uint8Array([0x61, 0xff, 0x62, 0xc3]);
+  const sealed = sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(invalid, sodium.from_string('body:u'), null, nonce, noteKey);
+  const withNonce = new Uint8Array(24 + sealed.length);
+  withNonce.set(nonce);
+  withNonce.set(sealed, 24);
+  note.body = sodium.to_base64(withNonce, B64);
+  const good = libsodiumSeal({ id: 'v', title: 'after', body: 'still right' }, deviceKey, sodium.randombytes_buf(104));
+  const result = open(createWasmNotes(builds.simd), [note, good], deviceKey);
+  assert.equal(result[0].body, new TextDecoder().decode(invalid));
+  assert.deepEqual(result[1], { id: 'v', title: 'after', body: 'still right' });
+});
+
+test('the libsodium fallback gives the same results and errors as the wasm build', async () => {
+  const fallback = await createSodiumNotes();
+  const { deviceKey, notes } = makeVault(30, 7);
+  notes[3].title = notes[3].title.replace(/.$/, '');
+  notes[4].body = `A${notes[4].body.slice(1)}`;
+  notes[5].key = `${notes[5].key.slice(0, -4)}QR==`;
+  const ours = open(createWasmNotes(builds.scalar), notes, deviceKey);
+  const theirs = open(fallback, notes, deviceKey);
+  assert.deepEqual(theirs, ours);
+  const plain = [{ id: 'a', title: 't', body: 'b' }];
+  const random = sodium.randombytes_buf(104);
+  const packed = packSeal(plain);
+  assert.deepEqual(unpackSealed(plain, fallback.sealBatch({ ...packed, deviceKey, random })),
+    unpackSealed(plain, createWasmNotes(builds.simd).sealBatch({ ...packed, deviceKey, random })));
+});
+
+test('both builds seal every body length 0..1100 exactly as libsodium-wrappers and open it back', () => {
+  const deviceKey = sodium.randombytes_buf(32);
+  const next = rng(8);
+  const plain = Array.from({ length: 1101 }, (_, n) => ({
+    id: `len-${n}`,
+    title: 'T',
+    body: Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(next() * 95))).join(''),
+  }));
+  const random = sodium.randombytes_buf(plain.length * 104);
+  const expected = plain.map((p, i) => libsodiumSeal(p, deviceKey, random.subarray(i * 104, (i + 1) * 104)));
+  for (const wasm of Object.values(builds)) {
+    const backend = createWasmNotes(wasm);
+    const sealed = unpackSealed(plain, backend.sealBatch({ ...packSeal(plain), deviceKey, random }));
+    assert.deepEqual(sealed, expected);
+    assert.deepEqual(open(backend, expected, deviceKey), plain);
+  }
+});

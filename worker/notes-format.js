@@ -1,0 +1,192 @@
+// The notes batch layout, shared by the page (api/notes.js), the worker
+// backends, the tests and the benchmark: notes are packed into one byte buffer
+// with offsets on the way in, and opened plaintexts come back as one buffer
+// with offsets. Mirrors cpp/notes/batch.h.
+
+export const OPEN_FIELDS_IN = 8;    // id, key, title, body: offset and length each
+export const OPEN_FIELDS_OUT = 4;   // title offset and length, body offset and length
+export const SEAL_FIELDS_IN = 6;    // id, title, body
+export const SEAL_FIELDS_OUT = 6;   // key, title, body base64
+export const SEAL_RANDOM_BYTES = 32 + 3 * 24;  // noteKey, nonceK, nonceT, nonceB
+const WRAPPED_KEY_BASE64 = 96;
+
+// Status byte = (field << 4) | problem, as cpp/notes/batch.h.
+export const FIELD = { none: 0, key: 1, title: 2, body: 3, layout: 4 };
+export const PROBLEM = {
+  ok: 0, base64Length: 1, base64Character: 2, base64Padding: 3, base64NonCanonical: 4,
+  wrongSize: 5, authentication: 6, noRoom: 7, outOfBounds: 8, notAString: 9,
+};
+const FIELD_NAMES = ['note', 'key', 'title', 'body', 'note'];
+const PROBLEM_TEXT = {
+  1: 'is not valid base64: its length is not a multiple of 4',
+  2: 'is not valid base64: it has a character outside the base64 alphabet (whitespace included)',
+  3: 'is not valid base64: its "=" padding is misplaced',
+  4: 'is not valid base64: the bits its padding drops are not zero',
+  5: 'has the wrong length for a sealed value',
+  6: 'failed authentication: a wrong key, a tampered note, or a note moved to another id',
+  7: 'did not fit the output buffer (internal error)',
+  8: 'has offsets outside the input (internal error)',
+  9: 'is missing or not a string',
+};
+
+export function statusOf(field, problem) {
+  return (field << 4) | problem;
+}
+
+/** The {name, message} of a failed note's status byte. */
+export function noteError(status) {
+  const field = status >> 4;
+  const problem = status & 15;
+  const name = problem === PROBLEM.authentication ? 'AuthenticationError'
+    : problem === PROBLEM.noRoom || problem === PROBLEM.outOfBounds ? 'InternalError' : 'MalformedNoteError';
+  return { name, message: `${FIELD_NAMES[field] ?? 'note'} ${PROBLEM_TEXT[problem] ?? `failed (status ${status})`}` };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Packs notes ({id, key, title, body}) into one buffer. A field that is not a
+ * string, or a base64 field with a non-ASCII character, is decided here: its
+ * status goes into `preset` and the kernel sees it empty.
+ * @returns {{input: Uint8Array, fields: Uint32Array, count: number, outCapacity: number, preset: Map<number, number>}}
+ */
+export function packNotes(notes) {
+  const packing = startPacking(notes);
+  packing.pack(0, notes.length);
+  return packing.finish();
+}
+
+/**
+ * packNotes() in steps, for a main thread that packs in slices:
+ * `pack(from, to)` as often as needed, in order, then `finish()`.
+ */
+export function startPacking(notes) {
+  let size = 0;
+  for (const note of notes) {
+    size += lengthOf(note?.id) * 3 + lengthOf(note?.key) + lengthOf(note?.title) + lengthOf(note?.body);
+  }
+  const input = new Uint8Array(size);
+  const fields = new Uint32Array(notes.length * OPEN_FIELDS_IN);
+  const preset = new Map();
+  let at = 0;
+  let outCapacity = 0;
+  function packOne(note, i) {
+    const base = i * OPEN_FIELDS_IN;
+    const id = typeof note?.id === 'string' ? note.id : typeof note?.id === 'number' ? String(note.id) : undefined;
+    if (id === undefined) preset.set(i, statusOf(FIELD.none, PROBLEM.notAString));
+    else {
+      const { written } = encoder.encodeInto(id, input.subarray(at));
+      fields[base] = at; fields[base + 1] = written; at += written;
+    }
+    for (let k = 0; k < 3; k++) {
+      const name = BASE64_FIELDS[k];
+      const value = note?.[name];
+      const slot = base + 2 + 2 * k;
+      if (typeof value !== 'string') {
+        if (!preset.has(i)) preset.set(i, statusOf(FIELD[name], PROBLEM.notAString));
+        continue;
+      }
+      // Base64 is ASCII: one byte per character, or the field is malformed.
+      const { read, written } = encoder.encodeInto(value, input.subarray(at, at + value.length));
+      if (read !== value.length) {
+        if (!preset.has(i)) preset.set(i, statusOf(FIELD[name], PROBLEM.base64Character));
+        continue;
+      }
+      fields[slot] = at; fields[slot + 1] = written; at += written;
+      if (k > 0) outCapacity += (written >>> 2) * 3;
+    }
+  }
+  return {
+    pack(from, to) {
+      for (let i = from; i < to; i++) packOne(notes[i], i);
+    },
+    finish: () => ({ input: input.subarray(0, at), fields, count: notes.length, outCapacity, preset }),
+  };
+}
+
+const BASE64_FIELDS = ['key', 'title', 'body'];
+
+function lengthOf(value) {
+  return typeof value === 'string' ? value.length : typeof value === 'number' ? 24 : 0;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Turns an opened batch into [{id, title, body} | {id, error}], in order.
+ * One TextDecoder call per title and body: measured faster than one call for
+ * the whole buffer cut by offsets as soon as a vault holds any non-ASCII text
+ * (the whole string turns two-byte), and no slower otherwise (cpp/notes/NOTES.md).
+ */
+export function unpackOpened(notes, opened, preset = new Map()) {
+  const result = new Array(notes.length);
+  unpackRange(notes, opened, preset, result, 0, notes.length);
+  return result;
+}
+
+/** unpackOpened() for notes[from..to) into `result`, for a main thread that works in slices. */
+export function unpackRange(notes, { out, outFields, status }, preset, result, from, to) {
+  for (let i = from; i < to; i++) {
+    const id = notes[i]?.id;
+    const code = preset.get(i) ?? status[i];
+    if (code !== 0) {
+      result[i] = { id, error: noteError(code) };
+      continue;
+    }
+    const f = i * OPEN_FIELDS_OUT;
+    result[i] = {
+      id,
+      title: decoder.decode(out.subarray(outFields[f], outFields[f] + outFields[f + 1])),
+      body: decoder.decode(out.subarray(outFields[f + 2], outFields[f + 2] + outFields[f + 3])),
+    };
+  }
+}
+
+/** Packs notes to seal ({id, title, body}, strings) into one UTF-8 buffer. */
+export function packSeal(notes) {
+  let size = 0;
+  for (const note of notes) size += (note.id.length + note.title.length + note.body.length) * 3;
+  const input = new Uint8Array(size);
+  const fields = new Uint32Array(notes.length * SEAL_FIELDS_IN);
+  let at = 0;
+  let outCapacity = 0;
+  notes.forEach((note, i) => {
+    [note.id, note.title, note.body].forEach((text, k) => {
+      const { written } = encoder.encodeInto(text, input.subarray(at));
+      fields[i * SEAL_FIELDS_IN + 2 * k] = at;
+      fields[i * SEAL_FIELDS_IN + 2 * k + 1] = written;
+      at += written;
+    });
+    const t = fields[i * SEAL_FIELDS_IN + 3];
+    const b = fields[i * SEAL_FIELDS_IN + 5];
+    outCapacity += WRAPPED_KEY_BASE64 + base64Length(24 + t + 16) + base64Length(24 + b + 16);
+  });
+  return { input: input.subarray(0, at), fields, count: notes.length, outCapacity };
+}
+
+export function base64Length(n) {
+  return Math.ceil(n / 3) * 4;
+}
+
+/** Sealed base64 fields back to notes {id, key, title, body}. */
+export function unpackSealed(notes, { out, outFields }) {
+  const text = decoder.decode(out);  // ASCII: byte offsets are string offsets
+  return notes.map((note, i) => {
+    const f = i * SEAL_FIELDS_OUT;
+    return {
+      id: note.id,
+      key: text.substring(outFields[f], outFields[f] + outFields[f + 1]),
+      title: text.substring(outFields[f + 2], outFields[f + 2] + outFields[f + 3]),
+      body: text.substring(outFields[f + 4], outFields[f + 4] + outFields[f + 5]),
+    };
+  });
+}
+
+/** `count` notes' worth of randomness (noteKey and three nonces each) from crypto.getRandomValues. */
+export function sealRandomness(count) {
+  const random = new Uint8Array(count * SEAL_RANDOM_BYTES);
+  for (let at = 0; at < random.length; at += 65536) {
+    crypto.getRandomValues(random.subarray(at, Math.min(at + 65536, random.length)));
+  }
+  return random;
+}
