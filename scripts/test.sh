@@ -15,6 +15,9 @@ suite() {
 suite native sh scripts/test-cpp.sh
 suite node node --disallow-code-generation-from-strings --test --test-reporter=spec tests/js/
 suite chromium node tests/browser/run.mjs --engine=chromium
+suite firefox node tests/browser/run.mjs --engine=firefox
+# WebKitGTK's MiniBrowser has no headless mode: it runs on a virtual X display.
+suite webkit xvfb-run -a node tests/browser/run.mjs --engine=webkit
 
 [ -z "$failures" ] || echo "failed suites:$failures"
 echo "suites: $passed passed, $failed failed"

@@ -4,7 +4,11 @@
 //   goto(url), evaluate(fn, arg) (one serialisable argument), press(key),
 //   type(text), addScript(file), screenshot(file), problems (page errors),
 //   workerTargets() where the engine can count workers from outside, close().
-// Tests speak only this, so a new engine is one file in engines/.
+// Tests speak only this, so a new engine is one file in engines/. An engine
+// also lists its `capabilities` (longTasks, workerTargets, rendererMemory,
+// sharedArrayBufferGlobal) and, for each one it lacks, the reason in
+// `unsupported`: a check that needs one goes through skipUnless(), so that it
+// shows as skipped for that engine. harness.test.mjs checks this contract.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +16,8 @@ import { REPO_ROOT, startServer } from '../../scripts/server.mjs';
 
 const ENGINES = {
   chromium: () => import('./engines/chromium.mjs'),
+  firefox: () => import('./engines/firefox.mjs'),
+  webkit: () => import('./engines/webkit.mjs'),
 };
 
 export const ROOT = REPO_ROOT;
@@ -51,6 +57,17 @@ export async function openBrowser() {
       await server.close();
     },
   };
+}
+
+/**
+ * True when `engine` has `capability`. Otherwise marks the test context `t` (a
+ * test or subtest) skipped with "<engine>: <reason>" and returns false, so
+ * that a check the engine cannot make is reported, never passed silently.
+ */
+export function skipUnless(t, engine, capability) {
+  if (engine.capabilities?.[capability]) return true;
+  t.skip(`skipped for ${engine.name}: ${engine.unsupported?.[capability] ?? `no ${capability} here`}`);
+  return false;
 }
 
 /** Imports dist/index.js into the page (defining the elements) as window.memento. */

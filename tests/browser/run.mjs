@@ -1,6 +1,7 @@
 // Runs every browser test file in one engine, one file at a time (the
 // responsiveness test needs the machine's cores to itself).
-//   node tests/browser/run.mjs [--engine=chromium] [node --test options...]
+//   node tests/browser/run.mjs [--engine=chromium|firefox|webkit] [node --test options...]
+//   (WebKitGTK needs X: xvfb-run -a node tests/browser/run.mjs --engine=webkit)
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,19 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const engine = (args.find((a) => a.startsWith('--engine='))?.slice(9) || process.env.ENGINE || 'chromium').toLowerCase();
 const passThrough = args.filter((a) => !a.startsWith('--engine='));
-const files = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => path.join(here, f));
+const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
+// Chromium runs every file. Firefox and WebKit run the files checked to be
+// engine-neutral (each Chromium-only check in them goes through skipUnless(),
+// so it shows as skipped for the engine); a file joins this list once it
+// passes there, and the others are named below so that none is left out unseen.
+const CROSS_ENGINE = new Set([
+  'argon2-libsodium.test.mjs', 'demo.test.mjs', 'harness.test.mjs', 'server.test.mjs',
+  'vault-unlock.test.mjs', 'vault-unlock-a11y.test.mjs', 'vault-unlock-responsiveness.test.mjs',
+]);
+const chosen = engine === 'chromium' ? all : all.filter((f) => CROSS_ENGINE.has(f));
+const left = all.filter((f) => !chosen.includes(f));
+if (left.length) console.log(`browser tests (${engine}): not run here, not yet checked engine-neutral: ${left.join(', ')}`);
+const files = chosen.map((f) => path.join(here, f));
 
 const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...passThrough, ...files], {
   stdio: 'inherit', env: { ...process.env, ENGINE: engine },

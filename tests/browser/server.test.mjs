@@ -1,8 +1,9 @@
 // The shared local server: what the demo and these tests rely on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { argon2id as hashWasmArgon2id } from 'hash-wasm';
 import { startServer } from '../../scripts/server.mjs';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, skipUnless } from './harness.mjs';
 
 let server;
 before(async () => { server = await startServer(); });
@@ -51,24 +52,35 @@ test('refuses paths outside the root, dot-folders and other methods', async () =
   assert.equal((await get('/demo/', { method: 'POST' })).status, 405);
 });
 
-test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tag there', async () => {
+test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tags there, with one lane and with four', async (t) => {
   const browser = await openBrowser();
   try {
     const page = await browser.newPage({ isolated: true });
     const seen = await page.evaluate(async () => ({
       isolated: self.crossOriginIsolated,
       shared: typeof SharedArrayBuffer === 'function',
+      sharedMemory: new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor.name,
       tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
+      // Four lanes: in parallel where the page may share memory with workers, else one after another.
+      lanes: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 256, p: 4, length: 16 })),
     }));
     assert.equal(seen.isolated, true);
-    assert.equal(seen.shared, true);
+    assert.equal(seen.sharedMemory, 'SharedArrayBuffer', 'shared wasm memory is available');
+    await t.test('the global SharedArrayBuffer is defined', (st) => {
+      if (!skipUnless(st, browser.engine, 'sharedArrayBufferGlobal')) return;
+      assert.equal(seen.shared, true);
+    });
     assert.equal(seen.tag.length, 16);
     const plain = await browser.newPage();
     const plainSeen = await plain.evaluate(async () => ({
       isolated: self.crossOriginIsolated,
       tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
+      lanes: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 256, p: 4, length: 16 })),
     }));
-    assert.deepEqual(plainSeen, { isolated: false, tag: seen.tag });
+    assert.deepEqual(plainSeen, { isolated: false, tag: seen.tag, lanes: seen.lanes });
+    const fourLanes = await hashWasmArgon2id({ password: 'x', salt: new Uint8Array(16), iterations: 1, memorySize: 256, parallelism: 4,
+      hashLength: 16, outputType: 'binary' });
+    assert.deepEqual(seen.lanes, Array.from(fourLanes), 'p=4 equals an independent Argon2id (hash-wasm)');
   } finally {
     await browser.close();
   }

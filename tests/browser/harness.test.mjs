@@ -1,0 +1,101 @@
+// The engine-neutral page itself, in whichever engine runs: values cross back
+// unchanged (undefined, null, typed arrays, nested), errors in the page reject,
+// page errors and console.error land in `problems`, keys reach the focused
+// control inside a shadow root, and two pages stay apart. Every other browser
+// test relies on this contract, so each engine adapter must keep it.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { openBrowser } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser?.close(); });
+
+test('evaluate() returns values as they are in the page and passes one argument in', async () => {
+  const page = await browser.newPage({ load: false });
+  const value = await page.evaluate((arg) => ({
+    arg, nothing: undefined, empty: null, text: 'é🌙', list: [1, undefined, 'x'], nested: { a: { b: [true, false] } },
+    bytes: Array.from(new Uint8Array([0, 255, 7])),
+  }), { n: 3, s: 'ok' });
+  assert.deepEqual(value, { arg: { n: 3, s: 'ok' }, nothing: undefined, empty: null, text: 'é🌙', list: [1, undefined, 'x'],
+    nested: { a: { b: [true, false] } }, bytes: [0, 255, 7] });
+  assert.equal(await page.evaluate(() => undefined), undefined);
+  assert.equal(await page.evaluate(async () => { await new Promise((resolve) => setTimeout(resolve, 20)); return 42; }), 42);
+  await page.close();
+});
+
+test('evaluate() rejects when the page function throws, with the page\'s message', async () => {
+  const page = await browser.newPage({ load: false });
+  await assert.rejects(page.evaluate(() => { throw new RangeError('thrown in the page'); }), /thrown in the page/);
+  await assert.rejects(page.evaluate(() => Promise.reject(new Error('rejected in the page'))), /rejected in the page/);
+  await page.close();
+});
+
+test('page errors and console.error calls show up in problems; console.log does not', async () => {
+  const page = await browser.newPage({ load: false });
+  assert.deepEqual(page.problems, []);
+  await page.evaluate(() => {
+    console.log('just a log line');
+    console.error('an error line');
+    setTimeout(() => { throw new Error('uncaught in a timer'); }, 0);
+  });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await page.evaluate(() => 0); // engines that poll for problems collect them here
+  assert.equal(page.problems.length, 2, JSON.stringify(page.problems));
+  assert.ok(page.problems.some((p) => p.includes('an error line')), JSON.stringify(page.problems));
+  assert.ok(page.problems.some((p) => p.includes('uncaught in a timer')), JSON.stringify(page.problems));
+  await page.close();
+});
+
+test('press() and type() reach the focused input inside a shadow root, Unicode included', async () => {
+  const page = await browser.newPage({ load: false });
+  await page.evaluate(() => {
+    const host = document.createElement('div');
+    host.id = 'host';
+    host.attachShadow({ mode: 'open', delegatesFocus: true }).innerHTML = '<input id="a"><input id="b">';
+    document.getElementById('root').append(host);
+    window.keys = [];
+    host.shadowRoot.addEventListener('keydown', (event) => window.keys.push(event.key));
+  });
+  await page.press('Tab');
+  await page.type('Grüße 🌙 e\u0301!');
+  await page.press('Tab');
+  await page.type('b');
+  await page.press('Enter');
+  const seen = await page.evaluate(() => ({
+    a: document.getElementById('host').shadowRoot.getElementById('a').value,
+    b: document.getElementById('host').shadowRoot.getElementById('b').value,
+    focused: document.getElementById('host').shadowRoot.activeElement?.id,
+    last: window.keys.at(-1),
+  }));
+  assert.deepEqual(seen, { a: 'Grüße 🌙 e\u0301!', b: 'b', focused: 'b', last: 'Enter' });
+  await page.close();
+});
+
+test('two open pages keep their own state', async () => {
+  const first = await browser.newPage({ load: false });
+  const second = await browser.newPage({ load: false });
+  await first.evaluate(() => { window.mark = 'first'; });
+  await second.evaluate(() => { window.mark = 'second'; });
+  assert.deepEqual(await Promise.all([first.evaluate(() => window.mark), second.evaluate(() => window.mark)]), ['first', 'second']);
+  await first.close();
+  assert.equal(await second.evaluate(() => window.mark), 'second');
+  await second.close();
+});
+
+test('screenshot() writes a PNG of the page', async () => {
+  const page = await browser.newPage({ load: false });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'memento-shot-'));
+  try {
+    await page.screenshot(path.join(dir, 'page.png'));
+    const png = await readFile(path.join(dir, 'page.png'));
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.ok(png.length > 1000, `${png.length} bytes`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await page.close();
+  }
+});
