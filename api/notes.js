@@ -3,9 +3,11 @@
 // buffer and transfers it; the plaintexts come back as one buffer and become
 // strings. Packing and strings run in slices of a few milliseconds, so that a
 // vault of thousands of notes never blocks the page for a frame.
-import { WorkerClient } from '../worker/runtime/client.js';
+// wrapKey() / unwrapKey() seal one 32-byte key under another with the same
+// kernel's crypto_secretbox (the extension's device key under its Argon2id key).
+import { WorkerClient, runOnce } from '../worker/runtime/client.js';
 import { byteArray } from './arguments.js';
-import { packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
+import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
 import { runInSlices } from '../components/internal/slicer.js';
 
 // Packed input per worker call: bigger lists are split so wasm memory stays modest.
@@ -58,7 +60,9 @@ export function openNotes(notes, deviceKey, options = {}) {
     const results = [];
     for (const chunk of chunksOf(notes)) {
       const packing = startPacking(chunk);
-      await runInSlices(chunk.length, (i) => packing.pack(i, i + 1), { signal: options.signal });
+      const groups = Math.ceil(chunk.length / PACK_GROUP);
+      await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
+        { signal: options.signal });
       const packed = packing.finish();
       const key = deviceKey.slice();
       const opened = await worker.call('openNotes',
@@ -131,5 +135,48 @@ export function sealNotesWithFixedRandomnessForTesting(notes, deviceKey, random,
     byteArray(deviceKey, 'deviceKey', { length: 32 });
     byteArray(random, 'random', { length: plain.length * 104 });
     return seal(plain, deviceKey, options, random);
+  });
+}
+
+function keyCall(op, args, options) {
+  const transfer = Object.values(args).map((bytes) => bytes.buffer);
+  // Without a client of the caller's, the job runs in a notes worker of its
+  // own that is terminated when it ends: no key byte outlives the job there.
+  return options.client
+    ? options.client.call(op, args, { transfer, signal: options.signal })
+    : runOnce('notes', op, args, { transfer, signal: options.signal });
+}
+
+/**
+ * Seals `key` (32 bytes) under `wrappingKey` (32 bytes) with a fresh random
+ * nonce: nonce[24] || crypto_secretbox_easy(key) (tag[16] || ciphertext[32]).
+ * @param {Uint8Array} key
+ * @param {Uint8Array} wrappingKey
+ * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ *   by default a notes worker of its own, terminated when the job ends
+ * @returns {Promise<Uint8Array>} 72 bytes
+ */
+export function wrapKey(key, wrappingKey, options = {}) {
+  return Promise.resolve().then(() => {
+    const args = { key: byteArray(key, 'key', { length: 32 }), wrappingKey: byteArray(wrappingKey, 'wrappingKey', { length: 32 }) };
+    return keyCall('wrapKey', args, options);
+  });
+}
+
+/**
+ * Opens a key sealed by wrapKey(). Rejects with an Error named `WrongKeyError`
+ * (and returns nothing) when the wrapping key is wrong or a byte was changed.
+ * @param {Uint8Array} wrapped 72 bytes from wrapKey()
+ * @param {Uint8Array} wrappingKey
+ * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ * @returns {Promise<Uint8Array>} the 32-byte key
+ */
+export function unwrapKey(wrapped, wrappingKey, options = {}) {
+  return Promise.resolve().then(() => {
+    const args = {
+      wrapped: byteArray(wrapped, 'wrapped', { length: 72 }),
+      wrappingKey: byteArray(wrappingKey, 'wrappingKey', { length: 32 }),
+    };
+    return keyCall('unwrapKey', args, options);
   });
 }

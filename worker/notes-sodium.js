@@ -89,6 +89,18 @@ export async function createSodiumNotes() {
       return { out, outFields, status };
     },
 
+    secretboxEasy({ message, nonce, key }) {
+      return sodium.crypto_secretbox_easy(message, nonce, key);
+    },
+
+    secretboxOpenEasy({ box, nonce, key }) {
+      try {
+        return sodium.crypto_secretbox_open_easy(box, nonce, key);
+      } catch {
+        return null;
+      }
+    },
+
     sealBatch({ input, fields, count, deviceKey, random }) {
       const texts = [];
       for (let i = 0; i < count; i++) {

@@ -226,6 +226,48 @@ test('openNotes() and sealNote() agree with libsodium-wrappers in the same page,
   await page.close();
 });
 
+test('wrapKey() and unwrapKey() agree with libsodium-wrappers in the same page; tampering and a wrong key give WrongKeyError', async () => {
+  const page = await browser.newPage();
+  const result = await page.evaluate(async () => {
+    const { default: na } = await import('libsodium-wrappers-sumo');
+    await na.ready;
+    const { unwrapKey, wrapKey, liveWorkerCount } = window.memento;
+    const before = liveWorkerCount();
+    const key = na.randombytes_buf(32);
+    const wrappingKey = na.randombytes_buf(32);
+    // ours -> libsodium
+    const wrapped = await wrapKey(key, wrappingKey);
+    const theirs = na.crypto_secretbox_open_easy(wrapped.subarray(24), wrapped.subarray(0, 24), wrappingKey);
+    // libsodium -> ours
+    const nonce = na.randombytes_buf(24);
+    const sodiumWrapped = new Uint8Array(72);
+    sodiumWrapped.set(nonce);
+    sodiumWrapped.set(na.crypto_secretbox_easy(key, nonce, wrappingKey), 24);
+    const ours = await unwrapKey(sodiumWrapped, wrappingKey);
+    const refusal = (promise) => promise.then(() => 'opened', (error) => error.name);
+    const tampered = sodiumWrapped.slice();
+    tampered[50] ^= 4;
+    const wrong = wrappingKey.slice();
+    wrong[0] ^= 1;
+    return {
+      key: [...key], theirs: [...theirs], ours: [...ours], length: wrapped.length,
+      tampered: await refusal(unwrapKey(tampered, wrappingKey)),
+      wrong: await refusal(unwrapKey(wrapped, wrong)),
+      callerKeysKept: [...wrappingKey].some((b) => b !== 0) && [...key].some((b) => b !== 0),
+      workersLeft: liveWorkerCount() - before,
+    };
+  });
+  assert.equal(result.length, 72);
+  assert.deepEqual(result.theirs, result.key);
+  assert.deepEqual(result.ours, result.key);
+  assert.equal(result.tampered, 'WrongKeyError');
+  assert.equal(result.wrong, 'WrongKeyError');
+  assert.ok(result.callerKeysKept, "the caller's arrays are copied, not erased");
+  assert.equal(result.workersLeft, 0, 'each key job ran in a worker that ended with it');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('clear messages: wrong key, malformed JSON, empty vault; lock() empties the list', async () => {
   const page = await pageWithList();
   const small = vault(5, 10);

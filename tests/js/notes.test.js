@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
-import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
+import { packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
 
@@ -137,6 +137,117 @@ for (const [path, wasm] of Object.entries(builds)) {
     assert.equal(wasm.HEAPU8.length, size);
   });
 }
+
+// The packing as one encodeInto per field (the layout every fast path must give).
+function referencePack(notes) {
+  const enc = new TextEncoder();
+  const chunks = [];
+  const fields = new Uint32Array(notes.length * 8);
+  const preset = new Map();
+  let at = 0;
+  let outCapacity = 0;
+  notes.forEach((note, i) => {
+    const id = typeof note?.id === 'string' ? note.id : typeof note?.id === 'number' ? String(note.id) : undefined;
+    if (id === undefined) preset.set(i, 9);
+    else { const b = enc.encode(id); chunks.push(b); fields.set([at, b.length], i * 8); at += b.length; }
+    ['key', 'title', 'body'].forEach((name, k) => {
+      const value = note?.[name];
+      if (typeof value !== 'string') { if (!preset.has(i)) preset.set(i, ((k + 1) << 4) | 9); return; }
+      if (/[^\x00-\x7f]/.test(value)) { if (!preset.has(i)) preset.set(i, ((k + 1) << 4) | 2); return; }
+      const b = enc.encode(value);
+      chunks.push(b);
+      fields.set([at, b.length], i * 8 + 2 + 2 * k);
+      at += b.length;
+      if (k > 0) outCapacity += (b.length >>> 2) * 3;
+    });
+  });
+  const input = new Uint8Array(at);
+  let o = 0;
+  for (const c of chunks) { input.set(c, o); o += c.length; }
+  return { input, fields, count: notes.length, outCapacity, preset };
+}
+
+test('packing a group of notes with one encodeInto gives the per-field layout, across group boundaries and odd notes', () => {
+  const { deviceKey, plain, notes } = makeVault(300, 11);
+  const odd = notes.map((n) => ({ ...n }));
+  odd[130].title = `\u00e9${odd[130].title.slice(1)}`;   // non-ASCII base64: its group is packed note by note
+  odd[200].body = 42;                                     // not a string: the same
+  const cafe = libsodiumSeal({ id: 'caf\u00e9 7', title: 'accents', body: '\u00fcber' }, deviceKey, sodium.randombytes_buf(104));
+  odd[260] = cafe;                                        // a non-ASCII id that opens
+  const expected = referencePack(odd);
+  const whole = packNotes(odd);
+  for (const key of ['fields', 'count', 'outCapacity', 'preset']) assert.deepEqual(whole[key], expected[key], key);
+  assert.deepEqual(whole.input, expected.input);
+  // In slices of any size (as api/notes.js packs on the main thread): the same bytes.
+  const packing = startPacking(odd);
+  for (const [from, to] of [[0, 5], [5, 129], [129, 131], [131, 300]]) packing.pack(from, to);
+  const sliced = packing.finish();
+  assert.deepEqual(sliced.input, expected.input);
+  assert.deepEqual(sliced.fields, expected.fields);
+  const result = unpackOpened(odd, createWasmNotes(builds.simd).openBatch({ ...whole, deviceKey }), whole.preset);
+  assert.equal(result[130].error.name, 'MalformedNoteError');
+  assert.equal(result[200].error.name, 'MalformedNoteError');
+  assert.deepEqual(result[260], { id: 'caf\u00e9 7', title: 'accents', body: '\u00fcber' });
+  for (const i of [0, 127, 128, 129, 131, 255, 256, 299]) assert.deepEqual(result[i], plain[i]);
+});
+
+test('opening into the input buffer (the worker op) gives the same notes, and a fresh buffer when offsets overlap', () => {
+  const { deviceKey, plain, notes } = makeVault(50, 12);
+  const backend = createWasmNotes(builds.simd);
+  const fresh = packNotes(notes);
+  const expected = unpackOpened(notes, backend.openBatch({ ...fresh, deviceKey }), fresh.preset);
+  assert.deepEqual(expected, plain);
+  const packed = packNotes(notes);
+  const opened = backend.openBatch({ ...packed, deviceKey, reuseInput: true });
+  assert.equal(opened.out.buffer, packed.input.buffer, 'the plaintexts sit in the input buffer');
+  assert.deepEqual(unpackOpened(notes, opened, packed.preset), plain);
+  // Through the worker op: the same, and the device key is erased.
+  const viaOp = packNotes(notes);
+  const key = deviceKey.slice();
+  const reply = notesOps(backend).openNotes({ ...viaOp, deviceKey: key });
+  assert.deepEqual(unpackOpened(notes, reply.result, viaOp.preset), plain);
+  assert.equal(reply.result.out.buffer, viaOp.input.buffer);
+  assert.deepEqual(key, new Uint8Array(32));
+  // Many notes over the same bytes: more plaintext than input, so a fresh buffer.
+  const one = packNotes([notes[1]]);
+  const plainBytes = new TextEncoder().encode(plain[1].title + plain[1].body).length;
+  const n = Math.ceil(one.input.length / plainBytes) + 1;
+  const fields = new Uint32Array(8 * n);
+  for (let i = 0; i < n; i++) fields.set(one.fields, i * 8);
+  const copies = Array.from({ length: n }, () => notes[1]);
+  const overlapping = backend.openBatch({ input: one.input, fields, count: n, deviceKey, outCapacity: n * one.outCapacity, reuseInput: true });
+  assert.ok(overlapping.out.length > one.input.length);
+  assert.notEqual(overlapping.out.buffer, one.input.buffer);
+  assert.deepEqual(unpackOpened(copies, overlapping), copies.map(() => plain[1]));
+});
+
+test('strings made per note equal one TextDecoder call per field, byte order marks and invalid UTF-8 included', () => {
+  const enc = new TextEncoder();
+  const BOM = [0xef, 0xbb, 0xbf];
+  const cases = [
+    [enc.encode('plain title'), enc.encode('caf\u00e9 body \u{1F511}')],
+    [enc.encode('ascii'), new Uint8Array([...BOM, 0x61, 0x62])],          // a BOM the body's own decode drops
+    [new Uint8Array(BOM), enc.encode('body')],                             // a BOM opening the title
+    [enc.encode('t'), new Uint8Array([0x80, 0x61, 0xc3])],                 // invalid UTF-8 right after an ASCII title
+    [new Uint8Array([0x61, 0xe2, 0x82]), new Uint8Array([0xac, 0x62])],    // a title cut mid-sequence: not joined
+    [new Uint8Array(0), enc.encode('no title')],
+    [enc.encode('no body'), new Uint8Array(0)],
+    [enc.encode('\u00fcber title'), enc.encode('x')],
+  ];
+  const bytes = [];
+  const outFields = new Uint32Array(cases.length * 4);
+  cases.forEach(([title, body], i) => {
+    outFields.set([bytes.length, title.length, bytes.length + title.length, body.length], i * 4);
+    bytes.push(...title, ...body);
+  });
+  const out = new Uint8Array(bytes);
+  const notes = cases.map((_, i) => ({ id: `n${i}` }));
+  const result = unpackOpened(notes, { out, outFields, status: new Uint8Array(cases.length) });
+  const decoder = new TextDecoder();
+  const expected = cases.map(([title, body], i) => ({ id: `n${i}`, title: decoder.decode(title), body: decoder.decode(body) }));
+  assert.deepEqual(result, expected);
+  assert.equal(result[1].body, 'ab');
+});
 
 test('invalid UTF-8 plaintext decodes field by field like TextDecoder', () => {
   const deviceKey = sodium.randombytes_buf(32);
