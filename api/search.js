@@ -1,0 +1,117 @@
+// createSearchIndex(): a typo-tolerant search index that lives in a search
+// worker of its own. Every keystroke may search (no debounce): searches are
+// latest-wins, so a newer query cancels an older one still waiting, whose
+// promise rejects with an AbortError. The page keeps a copy of the texts so
+// that a worker that was stopped (idle, evicted by the page-wide cap) is
+// rebuilt on demand.
+import { WorkerClient } from '../worker/runtime/client.js';
+import { latestWins } from '../worker/runtime/latest-wins.js';
+import { namedError } from '../worker/runtime/protocol.js';
+import { integer, string } from './arguments.js';
+
+function textsOf(value, name) {
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings`);
+  value.forEach((text, i) => string(text, `${name}[${i}]`));
+  return value.slice();
+}
+
+let nextIndexId = 1;
+
+export class SearchIndex {
+  #client;
+  #id = nextIndexId++;
+  #texts;
+  #search;
+  #sequence = 0;
+  #created;
+
+  /** Use createSearchIndex(). */
+  constructor(texts, client = new WorkerClient('search', { idleMs: Infinity })) {
+    this.#texts = textsOf(texts, 'texts');
+    this.#client = client;
+    this.#search = latestWins(client, 'search');
+  }
+
+  /** Number of indexed texts. */
+  get length() {
+    return this.#texts.length;
+  }
+
+  /** Which build answers: 'simd', 'scalar' or 'js' (the plain-JS fallback); undefined before the first call. */
+  get path() {
+    return this.#client.path;
+  }
+
+  /** Builds the index in the worker (again, after a restart). */
+  create() {
+    this.#created = this.#client.call('create', { id: this.#id, texts: this.#texts });
+    return this.#created;
+  }
+
+  /**
+   * The notes matching `query` per DESIGN.md's Search section: indices by
+   * score ascending, ties by corpus order; `ms` is the worker's search time.
+   * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number}>}
+   */
+  async search(query) {
+    string(query, 'query');
+    const sequence = ++this.#sequence;
+    try {
+      return await this.#search({ id: this.#id, query });
+    } catch (error) {
+      if (error.name !== 'NotFoundError') throw error;
+      if (sequence !== this.#sequence) throw namedError('AbortError', 'superseded by a newer request');
+      await this.create();
+      return this.#search({ id: this.#id, query });
+    }
+  }
+
+  /** Inserts texts before `position` (0..length). */
+  insert(position, texts) {
+    integer(position, 'position', 0, this.length);
+    texts = textsOf(texts, 'texts');
+    this.#texts.splice(position, 0, ...texts);
+    return this.#mutate('insert', { position, texts });
+  }
+
+  /** Replaces the texts at position .. position + texts.length - 1. */
+  set(position, texts) {
+    texts = textsOf(texts, 'texts');
+    integer(position, 'position', 0, this.length - texts.length);
+    this.#texts.splice(position, texts.length, ...texts);
+    return this.#mutate('set', { position, texts });
+  }
+
+  /** Removes `count` texts from `position`. */
+  remove(position, count = 1) {
+    integer(position, 'position', 0, this.length);
+    integer(count, 'count', 0, this.length - position);
+    this.#texts.splice(position, count);
+    return this.#mutate('remove', { position, count });
+  }
+
+  /** Frees the index and stops its worker. */
+  destroy() {
+    this.#client.terminate('destroyed');
+  }
+
+  // The page copy is already updated: a worker that lost the index rebuilds from it.
+  async #mutate(op, args) {
+    try {
+      await this.#client.call(op, { id: this.#id, ...args });
+    } catch (error) {
+      if (error.name !== 'NotFoundError') throw error;
+      await this.create();
+    }
+  }
+}
+
+/**
+ * A search index over `texts` (an array of strings), built in a worker.
+ * @returns {Promise<SearchIndex>}
+ */
+export async function createSearchIndex(texts) {
+  const index = new SearchIndex(texts);
+  await index.create();
+  return index;
+}

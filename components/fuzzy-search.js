@@ -1,0 +1,302 @@
+// <fuzzy-search>: a search field that searches on every keystroke, typo
+// tolerant, in a worker (api/search.js). It searches its `documents` and lists
+// the results itself, or, with `for="ID"`, filters and orders a <note-list>
+// through that element's filter(indices).
+import { SearchIndex } from '../api/search.js';
+import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
+
+const STYLE = `
+:host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
+:host([hidden]) { display: none; }
+.field { display: grid; gap: 0.25rem; }
+label { font-weight: 600; }
+input {
+  font: inherit; padding: 0.55em 0.7em; min-width: 0;
+  color: var(--fuzzy-search-field-color, FieldText);
+  background: var(--fuzzy-search-field-background, Field);
+  border: 1px solid var(--fuzzy-search-border-color, #6b6f7b);
+  border-radius: var(--fuzzy-search-radius, 6px);
+}
+input:focus-visible { outline: 2px solid var(--fuzzy-search-focus-ring, #3b4fc4); outline-offset: 2px; }
+.count { margin: 0.25rem 0; font-size: 0.875em; min-block-size: 1lh; }
+ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
+li { padding: 0.4em 0.6em; border-radius: var(--fuzzy-search-radius, 6px); cursor: pointer; overflow-wrap: anywhere; }
+li[aria-selected="true"] {
+  background: var(--fuzzy-search-active-background, #3b4fc4); color: var(--fuzzy-search-active-color, #fff);
+}
+mark { background: var(--fuzzy-search-mark-background, #ffe58a); color: var(--fuzzy-search-mark-color, #1c1c1c); border-radius: 2px; }
+[hidden] { display: none !important; }
+`;
+
+const HTML = `
+<div class="field" part="field">
+  <label part="label" for="input"></label>
+  <input part="input" id="input" type="search" role="combobox" aria-expanded="false" aria-controls="results"
+    aria-autocomplete="list" autocomplete="off" spellcheck="false" aria-describedby="count">
+</div>
+<p class="count" part="count" id="count" aria-live="polite"></p>
+<ul part="results" id="results" role="listbox" aria-label="Results"></ul>`;
+
+let template;
+function shadowContent() {
+  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
+  return template.content.cloneNode(true);
+}
+
+function composedEvent(type, detail) {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+}
+
+// The smallest change turning `before` into `after`: the common head and tail
+// stay, the middle is replaced (so adding, editing or removing one note is one update).
+function diff(before, after) {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head
+    && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  return { position: head, removed: before.length - head - tail, added: after.slice(head, after.length - tail) };
+}
+
+let nextId = 0;
+
+/**
+ * A typo-tolerant search field: every keystroke searches (latest wins) in a worker.
+ *
+ * @tagname fuzzy-search
+ * @summary Search as you type, typo tolerant, over `documents` or a `<note-list>`.
+ *
+ * @attr {string} label - The field's label (default "Search").
+ * @attr {string} placeholder - The field's placeholder.
+ * @attr {string} for - The id of a `<note-list>` to filter through its `filter(indices)`; the own list is then hidden.
+ *   The texts searched are still `documents` (in the list's order): the list's public API is `filter()` only.
+ * @attr {number} max-results - Rows in the default result list (default 20).
+ *
+ * @prop {string[]} documents - The texts searched (the index follows changes without a full rebuild).
+ * @prop {string} label - Reflects `label`.
+ * @prop {string} placeholder - Reflects `placeholder`.
+ * @prop {string} htmlFor - Reflects `for`.
+ * @prop {number} maxResults - Reflects `max-results`.
+ * @prop {string} value - The query.
+ * @prop {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number} | undefined} results - The last results.
+ * @prop {string | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
+ *
+ * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number}>} results - After every search; `ms` from the keystroke to the answer.
+ * @fires {CustomEvent<{index: number, text: string}>} select - A result was chosen (Enter or click).
+ * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
+ *
+ * @csspart field - The label + input pair.
+ * @csspart label - The label.
+ * @csspart input - The search input.
+ * @csspart count - The live count of results.
+ * @csspart results - The result list.
+ * @csspart result - One result row.
+ * @csspart mark - A highlighted word.
+ *
+ * @cssprop --fuzzy-search-mark-background - Background of highlighted words.
+ * @cssprop --fuzzy-search-active-background - Background of the active row.
+ */
+export class FuzzySearch extends HTMLElement {
+  static observedAttributes = ['label', 'placeholder', 'for', 'max-results'];
+
+  #documents = [];
+  #indexed = [];       // what the worker's index holds
+  #index;
+  #results;
+  #active = -1;
+  #id = `fuzzy-search-${nextId++}`;
+  #sync = Promise.resolve();
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open', delegatesFocus: true }).append(shadowContent());
+    this.#input.addEventListener('input', () => this.#search());
+    this.#input.addEventListener('keydown', (event) => this.#onKey(event));
+    this.#list.addEventListener('click', (event) => {
+      const row = event.target.closest('li');
+      if (row) this.#choose(Number(row.dataset.position));
+    });
+    for (const name of ['documents', 'value', 'label', 'placeholder', 'htmlFor', 'maxResults']) {
+      // A property set before the element was defined shadows the accessor: take it over.
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        const value = this[name];
+        delete this[name];
+        this[name] = value;
+      }
+    }
+    this.#render();
+  }
+
+  get #input() { return this.shadowRoot.getElementById('input'); }
+  get #list() { return this.shadowRoot.getElementById('results'); }
+
+  connectedCallback() {
+    this.#syncIndex();
+  }
+
+  disconnectedCallback() {
+    this.#index?.destroy();
+    this.#index = undefined;
+    this.#indexed = [];
+  }
+
+  attributeChangedCallback() {
+    this.#render();
+    if (this.#results) this.#show(this.#results);
+  }
+
+  get documents() { return this.#documents; }
+  set documents(value) {
+    this.#documents = Array.isArray(value) ? value.map((text) => (typeof text === 'string' ? text : String(text ?? ''))) : [];
+    if (this.isConnected) this.#syncIndex();
+  }
+
+  get value() { return this.#input.value; }
+  set value(query) {
+    this.#input.value = String(query ?? '');
+    this.#search();
+  }
+
+  get label() { return this.getAttribute('label') ?? 'Search'; }
+  set label(value) { this.setAttribute('label', String(value)); }
+  get placeholder() { return this.getAttribute('placeholder') ?? ''; }
+  set placeholder(value) { this.setAttribute('placeholder', String(value)); }
+  /** The `for` attribute (named like HTMLLabelElement.htmlFor). */
+  get htmlFor() { return this.getAttribute('for') ?? ''; }
+  set htmlFor(value) {
+    if (value) this.setAttribute('for', String(value));
+    else this.removeAttribute('for');
+  }
+  get maxResults() { return this.#maxResults; }
+  set maxResults(value) { this.setAttribute('max-results', String(value)); }
+
+  get results() { return this.#results; }
+  get path() { return this.#index?.path; }
+
+  get #maxResults() {
+    const n = Number.parseInt(this.getAttribute('max-results') ?? '', 10);
+    return Number.isInteger(n) && n >= 0 ? n : 20;
+  }
+
+  get #target() {
+    const id = this.getAttribute('for');
+    return id ? this.getRootNode().getElementById?.(id) ?? document.getElementById(id) : null;
+  }
+
+  #render() {
+    this.shadowRoot.querySelector('label').textContent = this.getAttribute('label') ?? 'Search';
+    const placeholder = this.getAttribute('placeholder');
+    if (placeholder === null) this.#input.removeAttribute('placeholder');
+    else this.#input.setAttribute('placeholder', placeholder);
+    this.#list.hidden = this.hasAttribute('for');
+  }
+
+  // Brings the worker's index to the current documents: built once, then only the changed span.
+  #syncIndex() {
+    this.#sync = this.#sync.then(async () => {
+      const target = this.#documents;
+      if (!this.isConnected) return;
+      if (!this.#index) {
+        this.#index = new SearchIndex(target);
+        this.#indexed = target;
+        await this.#index.create();
+      } else if (target !== this.#indexed) {
+        const { position, removed, added } = diff(this.#indexed, target);
+        this.#indexed = target;
+        const shared = Math.min(removed, added.length);
+        if (shared > 0) await this.#index.set(position, added.slice(0, shared));
+        if (added.length > shared) await this.#index.insert(position + shared, added.slice(shared));
+        if (removed > shared) await this.#index.remove(position + shared, removed - shared);
+      }
+    }).catch((error) => this.#fail(error));
+    if (this.#input.value !== '' || this.#results) this.#search();
+  }
+
+  #search() {
+    const query = this.#input.value;
+    const start = performance.now();
+    const index = this.#sync.then(() => this.#index);
+    index.then((searchIndex) => searchIndex?.search(query)).then((answer) => {
+      if (!answer) return;
+      const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start };
+      this.#results = results;
+      this.#show(results);
+      this.dispatchEvent(composedEvent('results', results));
+    }, (error) => {
+      if (error?.name !== 'AbortError') this.#fail(error);
+    });
+  }
+
+  #show({ query, indices }) {
+    const count = indices.length;
+    this.shadowRoot.getElementById('count').textContent = query === '' ? '' : `${count} result${count === 1 ? '' : 's'}`;
+    const target = this.#target;
+    if (target && typeof target.filter === 'function') {
+      target.filter(indices);
+      return;
+    }
+    const matches = wordMatcher(query);
+    const rows = [];
+    const shown = query === '' ? 0 : Math.min(count, this.#maxResults);
+    for (let i = 0; i < shown; i++) {
+      const position = indices[i];
+      const row = document.createElement('li');
+      row.id = `${this.#id}-r${i}`;
+      row.setAttribute('role', 'option');
+      row.setAttribute('part', 'result');
+      row.setAttribute('aria-selected', 'false');
+      row.dataset.position = String(position);
+      for (const { text, match } of highlightSegments(this.#indexed[position] ?? '', matches)) {
+        if (!match) { row.append(text); continue; }
+        const mark = document.createElement('mark');
+        mark.setAttribute('part', 'mark');
+        mark.textContent = text;
+        row.append(mark);
+      }
+      rows.push(row);
+    }
+    this.#list.replaceChildren(...rows);
+    this.#input.setAttribute('aria-expanded', String(rows.length > 0));
+    this.#setActive(-1);
+  }
+
+  #setActive(i) {
+    const rows = this.#list.children;
+    if (this.#active >= 0 && rows[this.#active]) rows[this.#active].setAttribute('aria-selected', 'false');
+    this.#active = rows.length === 0 ? -1 : Math.max(-1, Math.min(i, rows.length - 1));
+    const row = rows[this.#active];
+    if (row) {
+      row.setAttribute('aria-selected', 'true');
+      row.scrollIntoView?.({ block: 'nearest' });
+      this.#input.setAttribute('aria-activedescendant', row.id);
+    } else {
+      this.#input.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  #onKey(event) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (this.#list.children.length === 0) return;
+      event.preventDefault();
+      this.#setActive(this.#active + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (event.key === 'Enter') {
+      const row = this.#list.children[this.#active >= 0 ? this.#active : 0];
+      if (row) {
+        event.preventDefault();
+        this.#choose(Number(row.dataset.position));
+      }
+    } else if (event.key === 'Escape') {
+      if (this.#input.value === '') return;
+      event.preventDefault();
+      this.value = '';
+    }
+  }
+
+  #choose(position) {
+    this.dispatchEvent(composedEvent('select', { index: position, text: this.#indexed[position] }));
+  }
+
+  #fail(error) {
+    this.dispatchEvent(composedEvent('search-error', { name: error?.name ?? 'Error', message: error?.message ?? String(error) }));
+  }
+}

@@ -1,0 +1,247 @@
+#include "search/index.h"
+
+#include <algorithm>
+
+#include "search/dp.h"
+#include "search/myers.h"
+#include "search/thresholds.h"
+
+namespace memento::search {
+
+namespace {
+constexpr uint32_t kDead = 0xffffffffu;
+constexpr size_t kCachedTerms = 8;
+}  // namespace
+
+uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count) {
+  const uint32_t first = entry_count();
+  uint32_t max_id = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t length = lengths[i];
+    if (groups_.size() <= length) groups_.resize(length + 1);
+    Group& group = groups_[length];
+    entry_length_.push_back(length);
+    entry_offset_.push_back(static_cast<uint32_t>(group.ids.size()));
+    group.ids.push_back(first + i);
+    group.chars.insert(group.chars.end(), chars, chars + length);
+    for (uint32_t j = 0; j < length; ++j) max_id = std::max(max_id, chars[j]);
+    chars += length;
+  }
+  postings_.resize(entry_count());
+  if (peq_.size() <= max_id) peq_.resize(max_id + 1, 0);
+  changed();
+  return first;
+}
+
+void Index::insert_notes(uint32_t position, uint32_t count) {
+  position = std::min(position, note_count());
+  std::vector<uint32_t> slots(count);
+  for (uint32_t& slot : slots) {
+    if (!free_slots_.empty()) {
+      slot = free_slots_.back();
+      free_slots_.pop_back();
+    } else {
+      slot = static_cast<uint32_t>(slot_entries_.size());
+      slot_entries_.emplace_back();
+    }
+  }
+  order_.insert(order_.begin() + position, slots.begin(), slots.end());
+  changed();
+}
+
+void Index::remove_notes(uint32_t position, uint32_t count) {
+  if (position >= note_count()) return;
+  count = std::min(count, note_count() - position);
+  const uint32_t none = 0;
+  for (uint32_t i = 0; i < count; ++i) set_notes(position + i, 1, nullptr, &none);
+  free_slots_.insert(free_slots_.end(), order_.begin() + position, order_.begin() + position + count);
+  order_.erase(order_.begin() + position, order_.begin() + position + count);
+  changed();
+}
+
+bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries, const uint32_t* entry_counts) {
+  if (position > note_count() || count > note_count() - position) return false;
+  size_t total = 0;
+  for (uint32_t i = 0; i < count; ++i) total += entry_counts[i];
+  for (size_t e = 0; e < total; ++e) {
+    if (entries[e] >= entry_count()) return false;
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t slot = order_[position + i];
+    for (uint32_t entry : slot_entries_[slot]) {
+      std::vector<uint32_t>& list = postings_[entry];
+      auto found = std::find(list.begin(), list.end(), slot);
+      if (found != list.end()) {
+        *found = list.back();
+        list.pop_back();
+      }
+    }
+    slot_entries_[slot].assign(entries, entries + entry_counts[i]);
+    for (uint32_t entry : slot_entries_[slot]) postings_[entry].push_back(slot);
+    entries += entry_counts[i];
+  }
+  changed();
+  return true;
+}
+
+void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
+  for (uint32_t i = 0; i < m; ++i) {
+    // Id 0 and ids past the alphabet occur in no word: they match nothing.
+    if (term[i] == 0 || term[i] >= peq_.size()) continue;
+    if (on) peq_[term[i]] |= uint64_t{1} << i;
+    else peq_[term[i]] = 0;
+  }
+}
+
+// Within k: the entry's notes take the distance. Within kRecordBudget (a
+// prefix scan): remembered for the next keystroke.
+void Index::consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<uint8_t>& best) {
+  if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
+  if (distance > k) return;
+  const uint8_t d = static_cast<uint8_t>(distance);
+  for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], d);
+}
+
+// Every length that can be within k: |L - m| <= k for a complete term; for a
+// prefix any L >= m - k, reading only the first m + k ids (D[m][j] >= j - m).
+// A remembering scan widens k to kRecordBudget so that what it remembers is exact.
+void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t match_k, std::vector<uint8_t>& best) {
+  if (groups_.empty()) return;
+  const uint32_t k = recording_ ? kRecordBudget : match_k;
+  const uint32_t lo = m > k ? m - k : 1;
+  const uint32_t hi = std::min<uint32_t>(static_cast<uint32_t>(groups_.size()) - 1, prefix ? UINT32_MAX : m + k);
+  if (m <= kMaxPatternLength) set_peq(term, m, true);
+  const Pattern pattern{peq_.data(), m};
+  for (uint32_t length = lo; length <= hi; ++length) {
+    const Group& group = groups_[length];
+    const size_t count = group.ids.size();
+    if (count == 0) continue;
+    const uint32_t steps = prefix ? std::min(length, m + k) : length;
+    distances_.resize(count);
+    if (m <= kMaxPatternLength) {
+      if (prefix) prefix_distances(pattern, group.chars.data(), length, steps, count, distances_.data());
+      else full_distances(pattern, group.chars.data(), length, count, distances_.data());
+    } else {
+      for (size_t i = 0; i < count; ++i) {
+        distances_[i] = dp_distance(term, m, group.chars.data() + i * length, steps, prefix, dp_row_);
+      }
+    }
+    for (size_t i = 0; i < count; ++i) {
+      if (distances_[i] <= k) consider(group.ids[i], distances_[i], match_k, best);
+    }
+  }
+  if (m <= kMaxPatternLength) set_peq(term, m, false);
+}
+
+// The previous keystroke's near entries, each cut or padded to m + 2 ids. Id
+// 0 pads: it matches no term character, and a never-matching tail cannot
+// lower a prefix distance (each pad costs what skipping it would).
+void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best) {
+  const uint32_t steps = m + kRecordBudget;
+  const size_t count = previous_near_.size();
+  if (m > kMaxPatternLength) {
+    for (uint32_t entry : previous_near_) {
+      const uint32_t length = entry_length_[entry];
+      const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
+      consider(entry, dp_distance(term, m, word, std::min(length, steps), true, dp_row_), k, best);
+    }
+    return;
+  }
+  gathered_.assign(count * steps, 0);
+  for (size_t i = 0; i < count; ++i) {
+    const uint32_t entry = previous_near_[i];
+    const uint32_t length = entry_length_[entry];
+    const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
+    std::copy(word, word + std::min(length, steps), gathered_.begin() + i * steps);
+  }
+  distances_.resize(count);
+  set_peq(term, m, true);
+  prefix_distances(Pattern{peq_.data(), m}, gathered_.data(), steps, steps, count, distances_.data());
+  set_peq(term, m, false);
+  for (size_t i = 0; i < count; ++i) consider(previous_near_[i], distances_[i], k, best);
+}
+
+void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best) {
+  const size_t slots = slot_entries_.size();
+  for (const CachedTerm& cached : cache_) {
+    if (cached.generation == generation_ && cached.prefix == prefix && cached.chars.size() == m &&
+        std::equal(cached.chars.begin(), cached.chars.end(), term)) {
+      best = cached.best;
+      return;
+    }
+  }
+  best.assign(slots, kNoMatch);
+  if (m == 0) {
+    // The empty prefix is within 0 of every word; nothing is within 0 of the empty word.
+    if (prefix) {
+      for (size_t s = 0; s < slots; ++s) best[s] = slot_entries_[s].empty() ? kNoMatch : 0;
+    }
+  } else {
+    const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
+    // Gathering costs more per entry than scanning a group in place: below
+    // half of all entries, rescanning the previous near entries pays. Short
+    // prefixes (budget 0) match exactly and remember nothing: within 2 of
+    // them is most of the vocabulary.
+    const bool grows_previous = prefix && k > 0 && previous_prefix_generation_ == generation_ &&
+                                !previous_prefix_.empty() && previous_prefix_.size() <= m &&
+                                std::equal(previous_prefix_.begin(), previous_prefix_.end(), term) &&
+                                previous_near_.size() * 2 < entry_length_.size();
+    recording_ = prefix && k > 0;
+    recorded_near_.clear();
+    if (grows_previous) rescan_previous(term, m, k, best);
+    else scan_groups(term, m, prefix, k, best);
+    recording_ = false;
+    if (prefix && k == 0) {
+      previous_prefix_.clear();
+    } else if (prefix) {
+      previous_prefix_.assign(term, term + m);
+      previous_prefix_generation_ = generation_;
+      previous_near_.swap(recorded_near_);
+    }
+  }
+  if (cache_.size() < kCachedTerms) cache_.emplace_back();
+  CachedTerm& slot = cache_[cache_next_];
+  cache_next_ = (cache_next_ + 1) % kCachedTerms;
+  slot.chars.assign(term, term + m);
+  slot.prefix = prefix;
+  slot.generation = generation_;
+  slot.best = best;
+}
+
+uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count,
+                       uint32_t* out_positions, uint32_t* out_scores) {
+  const uint32_t notes = note_count();
+  if (term_count == 0) {
+    for (uint32_t p = 0; p < notes; ++p) {
+      out_positions[p] = p;
+      out_scores[p] = 0;
+    }
+    return notes;
+  }
+  total_.assign(slot_entries_.size(), 0);
+  for (uint32_t t = 0; t < term_count; ++t) {
+    term_best(chars, lengths[t], t + 1 == term_count, best_);
+    for (size_t s = 0; s < total_.size(); ++s) {
+      total_[s] = best_[s] == kNoMatch || total_[s] == kDead ? kDead : total_[s] + best_[s];
+    }
+    chars += lengths[t];
+  }
+  // Counting sort by score (each term adds at most 2); positions ascend within a score.
+  std::vector<uint32_t> starts(2 * term_count + 2, 0);
+  for (uint32_t p = 0; p < notes; ++p) {
+    const uint32_t score = total_[order_[p]];
+    if (score != kDead) ++starts[score + 1];
+  }
+  for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
+  const uint32_t matched = starts.back();
+  for (uint32_t p = 0; p < notes; ++p) {
+    const uint32_t score = total_[order_[p]];
+    if (score == kDead) continue;
+    const uint32_t at = starts[score]++;
+    out_positions[at] = p;
+    out_scores[at] = score;
+  }
+  return matched;
+}
+
+}  // namespace memento::search

@@ -1,0 +1,89 @@
+// The word index: every distinct word once, grouped by length, with the notes
+// that contain it. A term is compared only with the words whose length can be
+// within its budget, and a matching word brings its whole note list at once.
+//
+// Characters are dense ids that the JS side assigns per index (code point ->
+// 1, 2, 3, ... in first-seen order; 0 never occurs in a word and stands for a
+// query character the corpus lacks), so the kernel's Peq table is a flat array
+// of alphabet size whose few term entries are set and cleared per term.
+//
+// Notes are slots in an order array, so inserting or removing a note touches
+// only that note's words, never a rebuild. The per-note scan of the benchmark
+// is this same class fed one entry per (note, word) instead of per word.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace memento::search {
+
+class Index {
+ public:
+  // Appends `count` entries (word i has lengths[i] ids from `chars`); returns the first entry's id.
+  uint32_t add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count);
+  // Empty notes at `position` .. position + count - 1 (later notes move up).
+  void insert_notes(uint32_t position, uint32_t count);
+  void remove_notes(uint32_t position, uint32_t count);
+  // Replaces the words of notes position .. position + count - 1; note i lists entry_counts[i] entry ids.
+  bool set_notes(uint32_t position, uint32_t count, const uint32_t* entries, const uint32_t* entry_counts);
+  uint32_t note_count() const { return static_cast<uint32_t>(order_.size()); }
+  uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
+
+  // Terms are lengths[t] ids each, back to back; the last one is matched as a
+  // prefix. Writes matching note positions and scores (score ascending, ties
+  // by position) to out arrays of note_count() capacity; returns how many.
+  uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                  uint32_t* out_scores);
+
+ private:
+  struct Group {                  // all entries of one length L
+    std::vector<uint32_t> chars;  // L ids per entry, back to back
+    std::vector<uint32_t> ids;    // entry ids, same order
+  };
+  struct CachedTerm {
+    std::vector<uint32_t> chars;
+    bool prefix = false;
+    uint64_t generation = 0;
+    std::vector<uint8_t> best;    // per slot
+  };
+
+  static constexpr uint8_t kNoMatch = 255;
+
+  void term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best);
+  void scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t k, std::vector<uint8_t>& best);
+  void rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best);
+  void consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<uint8_t>& best);
+  void set_peq(const uint32_t* term, uint32_t m, bool on);
+  void changed() { ++generation_; }
+
+  std::vector<Group> groups_;                 // by length
+  std::vector<uint32_t> entry_length_;
+  std::vector<uint32_t> entry_offset_;        // index into groups_[length].ids
+  std::vector<std::vector<uint32_t>> postings_;  // entry -> slots
+  std::vector<std::vector<uint32_t>> slot_entries_;
+  std::vector<uint32_t> order_;               // position -> slot
+  std::vector<uint32_t> free_slots_;
+  std::vector<uint64_t> peq_;                 // alphabet-size, zero outside a term's scan
+  uint64_t generation_ = 1;
+
+  // Incremental typing: the entries within kRecordBudget (the largest budget)
+  // of the previous last term. A prefix distance never falls as the term
+  // grows, so every later keystroke's matches are among these, whatever its
+  // budget: even the keystrokes where the budget steps up rescan only them.
+  static constexpr uint32_t kRecordBudget = 2;
+  std::vector<uint32_t> previous_prefix_;
+  uint64_t previous_prefix_generation_ = 0;
+  std::vector<uint32_t> previous_near_;
+  std::vector<uint32_t> recorded_near_;
+  bool recording_ = false;
+
+  std::vector<CachedTerm> cache_;
+  uint32_t cache_next_ = 0;
+
+  std::vector<uint32_t> distances_, gathered_;
+  std::vector<uint32_t> dp_row_;
+  std::vector<uint8_t> best_;
+  std::vector<uint32_t> total_;
+};
+
+}  // namespace memento::search

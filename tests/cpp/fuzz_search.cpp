@@ -1,0 +1,41 @@
+// libFuzzer: the Myers kernel (both variants' batch shapes) against the DP
+// fallback on arbitrary terms and word batches. Bytes: m, length, steps, then ids.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "search/dp.h"
+#include "search/myers.h"
+
+using namespace memento::search;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 4) return 0;
+  const uint32_t m = 1 + data[0] % kMaxPatternLength;
+  const uint32_t length = 1 + data[1] % 100;
+  const uint32_t steps = 1 + data[2] % length;
+  data += 3;
+  size -= 3;
+  if (size < m) return 0;
+  constexpr uint32_t kAlphabet = 8;   // few letters, so that near matches are common
+  std::vector<uint32_t> term(m);
+  for (uint32_t i = 0; i < m; ++i) term[i] = data[i] % kAlphabet;
+  data += m;
+  size -= m;
+  const size_t count = size / length;
+  std::vector<uint32_t> words(count * length);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = data[i] % kAlphabet;
+
+  std::vector<uint64_t> peq(kAlphabet, 0);
+  for (uint32_t i = 0; i < m; ++i) peq[term[i]] |= uint64_t{1} << i;
+  std::vector<uint32_t> full(count), prefix(count), row;
+  full_distances(Pattern{peq.data(), m}, words.data(), length, count, full.data());
+  prefix_distances(Pattern{peq.data(), m}, words.data(), length, steps, count, prefix.data());
+  for (size_t i = 0; i < count; ++i) {
+    const uint32_t* word = words.data() + i * length;
+    if (full[i] != dp_distance(term.data(), m, word, length, false, row)) abort();
+    if (prefix[i] != dp_distance(term.data(), m, word, steps, true, row)) abort();
+  }
+  return 0;
+}

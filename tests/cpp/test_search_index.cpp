@@ -1,0 +1,210 @@
+// The word index against a brute-force scan of every note's words with DP,
+// through inserts, updates, removals and keystroke-by-keystroke typing (which
+// takes the incremental path).
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <random>
+
+#include "search/index.h"
+#include "search/thresholds.h"
+#include "search_reference.h"
+
+using namespace memento::search;
+using search_test::levenshtein;
+using search_test::prefix_levenshtein;
+using search_test::Word;
+
+namespace {
+
+struct Result {
+  std::vector<uint32_t> positions, scores;
+  bool operator==(const Result&) const = default;
+};
+
+Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
+  std::vector<std::pair<uint32_t, uint32_t>> hits;  // (score, position)
+  for (uint32_t p = 0; p < notes.size(); ++p) {
+    uint32_t score = 0;
+    bool all = true;
+    for (size_t t = 0; t < terms.size() && all; ++t) {
+      const bool prefix = t + 1 == terms.size();
+      const uint32_t m = static_cast<uint32_t>(terms[t].size());
+      const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
+      uint32_t best = UINT32_MAX;
+      for (const Word& w : notes[p]) {
+        best = std::min(best, prefix ? prefix_levenshtein(terms[t], w) : levenshtein(terms[t], w));
+      }
+      if (best > k) all = false;
+      else score += best;
+    }
+    if (all) hits.emplace_back(score, p);
+  }
+  std::stable_sort(hits.begin(), hits.end(), [](auto a, auto b) { return a.first < b.first; });
+  Result r;
+  for (auto [score, p] : hits) {
+    r.positions.push_back(p);
+    r.scores.push_back(score);
+  }
+  return r;
+}
+
+// Keeps an Index and a plain copy of the corpus in step.
+struct Fixture {
+  Index index;
+  std::map<Word, uint32_t> ids;
+  std::vector<std::vector<Word>> notes;
+
+  uint32_t entry(const Word& w) {
+    auto found = ids.find(w);
+    if (found != ids.end()) return found->second;
+    const uint32_t length = static_cast<uint32_t>(w.size());
+    const uint32_t id = index.add_entries(w.data(), &length, 1);
+    ids.emplace(w, id);
+    return id;
+  }
+
+  void set(uint32_t position, const std::vector<Word>& words) {
+    std::vector<uint32_t> entries;
+    for (const Word& w : words) {
+      const uint32_t id = entry(w);
+      if (std::find(entries.begin(), entries.end(), id) == entries.end()) entries.push_back(id);
+    }
+    const uint32_t count = static_cast<uint32_t>(entries.size());
+    REQUIRE(index.set_notes(position, 1, entries.data(), &count));
+    notes[position] = words;
+  }
+
+  void insert(uint32_t position, const std::vector<Word>& words) {
+    index.insert_notes(position, 1);
+    notes.insert(notes.begin() + position, std::vector<Word>{});
+    set(position, words);
+  }
+
+  void remove(uint32_t position) {
+    index.remove_notes(position, 1);
+    notes.erase(notes.begin() + position);
+  }
+
+  Result search(const std::vector<Word>& terms) {
+    std::vector<uint32_t> chars, lengths;
+    for (const Word& t : terms) {
+      chars.insert(chars.end(), t.begin(), t.end());
+      lengths.push_back(static_cast<uint32_t>(t.size()));
+    }
+    Result r;
+    r.positions.resize(index.note_count());
+    r.scores.resize(index.note_count());
+    const uint32_t n = index.search(chars.data(), lengths.data(), static_cast<uint32_t>(terms.size()),
+                                    r.positions.data(), r.scores.data());
+    r.positions.resize(n);
+    r.scores.resize(n);
+    return r;
+  }
+};
+
+Word random_word(std::mt19937& rng, size_t length, uint32_t letters) {
+  Word w(length);
+  for (auto& c : w) c = 1 + rng() % letters;
+  return w;
+}
+
+Word typo(std::mt19937& rng, Word w, uint32_t letters) {
+  for (int e = static_cast<int>(rng() % 3); e > 0; --e) {
+    const size_t at = rng() % (w.size() + 1);
+    if (rng() % 2 == 0 || w.empty()) w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters);
+    else if (at < w.size()) w[at] = 1 + rng() % letters;
+  }
+  return w;
+}
+
+std::vector<Word> random_note(std::mt19937& rng, const std::vector<Word>& vocabulary) {
+  std::vector<Word> words(rng() % 8);
+  for (auto& w : words) w = vocabulary[rng() % vocabulary.size()];
+  return words;
+}
+
+std::vector<Word> vocabulary(std::mt19937& rng, uint32_t letters) {
+  std::vector<Word> v;
+  for (int i = 0; i < 40; ++i) v.push_back(random_word(rng, 1 + rng() % (i < 4 ? 80 : 12), letters));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("the index equals a brute-force scan on random corpora and queries", "[search][index]") {
+  std::mt19937 rng(11);
+  for (int corpus = 0; corpus < 60; ++corpus) {
+    const uint32_t letters = 3 + rng() % 10;
+    const auto vocab = vocabulary(rng, letters);
+    Fixture f;
+    for (int n = 0; n < 12; ++n) f.insert(static_cast<uint32_t>(f.notes.size()), random_note(rng, vocab));
+    for (int q = 0; q < 40; ++q) {
+      std::vector<Word> terms(rng() % 4);
+      for (auto& t : terms) {
+        t = rng() % 4 == 0 ? random_word(rng, 1 + rng() % 70, letters) : typo(rng, vocab[rng() % vocab.size()], letters);
+        if (t.empty()) t.push_back(1);
+        if (rng() % 3 == 0) t.resize(1 + rng() % t.size());
+      }
+      INFO("corpus " << corpus << " query " << q);
+      REQUIRE(f.search(terms) == brute_force(f.notes, terms));
+    }
+  }
+}
+
+TEST_CASE("typing a word one code point at a time gives the brute-force result on every keystroke", "[search][index]") {
+  std::mt19937 rng(12);
+  for (int corpus = 0; corpus < 40; ++corpus) {
+    const uint32_t letters = 3 + rng() % 6;
+    const auto vocab = vocabulary(rng, letters);
+    Fixture f;
+    for (int n = 0; n < 15; ++n) f.insert(static_cast<uint32_t>(f.notes.size()), random_note(rng, vocab));
+    Word target = typo(rng, vocab[rng() % vocab.size()], letters);
+    if (rng() % 5 == 0) target = random_word(rng, 70, letters);
+    const Word first = vocab[rng() % vocab.size()];
+    for (size_t typed = 1; typed <= target.size(); ++typed) {
+      const Word prefix(target.begin(), target.begin() + static_cast<std::ptrdiff_t>(typed));
+      INFO("corpus " << corpus << ", typed " << typed);
+      REQUIRE(f.search({prefix}) == brute_force(f.notes, {prefix}));
+      REQUIRE(f.search({first, prefix}) == brute_force(f.notes, {first, prefix}));
+    }
+  }
+}
+
+TEST_CASE("inserting, changing and removing notes keeps the index equal to a brute-force scan", "[search][index]") {
+  std::mt19937 rng(13);
+  const auto vocab = vocabulary(rng, 5);
+  Fixture f;
+  for (int step = 0; step < 400; ++step) {
+    const uint32_t size = static_cast<uint32_t>(f.notes.size());
+    const int action = static_cast<int>(rng() % 3);
+    if (action == 0 || size == 0) f.insert(rng() % (size + 1), random_note(rng, vocab));
+    else if (action == 1) f.set(rng() % size, random_note(rng, vocab));
+    else f.remove(rng() % size);
+    const std::vector<Word> terms{typo(rng, vocab[rng() % vocab.size()], 5)};
+    if (terms[0].empty()) continue;
+    // The same query twice: the second answer comes from the term cache.
+    INFO("step " << step);
+    REQUIRE(f.search(terms) == brute_force(f.notes, terms));
+    REQUIRE(f.search(terms) == brute_force(f.notes, terms));
+  }
+}
+
+TEST_CASE("an empty query matches every note with score 0, in corpus order", "[search][index]") {
+  Fixture f;
+  f.insert(0, {Word{1, 2}});
+  f.insert(1, {});
+  f.insert(2, {Word{3}});
+  const Result r = f.search({});
+  CHECK(r.positions == std::vector<uint32_t>{0, 1, 2});
+  CHECK(r.scores == std::vector<uint32_t>{0, 0, 0});
+}
+
+TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match nothing", "[search][index]") {
+  Fixture f;
+  f.insert(0, {Word{1, 2, 3, 4}});
+  CHECK(f.search({Word{1, 2, 3, 0}}).positions == std::vector<uint32_t>{0});      // one substitution, kp = 1
+  CHECK(f.search({Word{1, 2, 999, 999}}).positions.empty());                      // two, over kp
+  CHECK(f.search({Word{1, 2, 3, 999}, Word{1}}).positions == std::vector<uint32_t>{0});  // k = 1, then a prefix
+  CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());                   // k = 1 but "12?" is 2 from "1234"
+}

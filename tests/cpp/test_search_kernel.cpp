@@ -1,0 +1,160 @@
+// The Myers kernel against DP Levenshtein: every batch size around the lane
+// boundaries (pairs in i64x2, the third in a scalar register, the remainder),
+// terms of 1..64 code points, words longer than 64.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "search/dp.h"
+#include "search/myers.h"
+#include "search_reference.h"
+
+using namespace memento::search;
+using search_test::levenshtein;
+using search_test::prefix_levenshtein;
+using search_test::Word;
+
+namespace {
+
+constexpr uint32_t kAlphabet = 40;
+
+struct Peq {
+  std::vector<uint64_t> table = std::vector<uint64_t>(kAlphabet, 0);
+  explicit Peq(const Word& term) {
+    for (size_t i = 0; i < term.size(); ++i) table[term[i]] |= uint64_t{1} << i;
+  }
+  Pattern pattern(const Word& term) const { return Pattern{table.data(), static_cast<uint32_t>(term.size())}; }
+};
+
+Word random_word(std::mt19937& rng, size_t length, uint32_t letters) {
+  Word w(length);
+  for (auto& c : w) c = 1 + rng() % letters;
+  return w;
+}
+
+// A word near `base`: a few random edits, so small distances are common.
+Word mutate(std::mt19937& rng, Word w, uint32_t letters) {
+  const int edits = static_cast<int>(rng() % 4);
+  for (int e = 0; e < edits; ++e) {
+    const size_t at = w.empty() ? 0 : rng() % (w.size() + 1);
+    switch (rng() % 3) {
+      case 0: w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters); break;
+      case 1: if (at < w.size()) w.erase(w.begin() + static_cast<std::ptrdiff_t>(at)); break;
+      default: if (at < w.size()) w[at] = 1 + rng() % letters; break;
+    }
+  }
+  return w;
+}
+
+// Runs both kernels over `count` words of one length and checks each against DP.
+void check_batch(const Word& term, const std::vector<Word>& words, uint32_t length, uint32_t steps) {
+  Peq peq(term);
+  std::vector<uint32_t> chars;
+  for (const Word& w : words) chars.insert(chars.end(), w.begin(), w.end());
+  std::vector<uint32_t> full(words.size()), prefix(words.size());
+  full_distances(peq.pattern(term), chars.data(), length, words.size(), full.data());
+  prefix_distances(peq.pattern(term), chars.data(), length, steps, words.size(), prefix.data());
+  for (size_t i = 0; i < words.size(); ++i) {
+    INFO("term length " << term.size() << ", word " << i << " of " << words.size() << ", length " << length);
+    REQUIRE(full[i] == levenshtein(term, words[i]));
+    const Word cut(words[i].begin(), words[i].begin() + steps);
+    REQUIRE(prefix[i] == prefix_levenshtein(term, cut));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Myers distance equals DP Levenshtein for every batch size 0..10 (lane boundaries)", "[search][kernel]") {
+  std::mt19937 rng(1);
+  for (uint32_t count = 0; count <= 10; ++count) {
+    for (int round = 0; round < 30; ++round) {
+      const Word term = random_word(rng, 1 + rng() % 12, 6);
+      const uint32_t length = 1 + rng() % 14;
+      std::vector<Word> words;
+      for (uint32_t i = 0; i < count; ++i) words.push_back(random_word(rng, length, 6));
+      check_batch(term, words, length, length);
+    }
+  }
+}
+
+TEST_CASE("Myers distance equals DP for terms of 1..64 code points, including exactly 63 and 64", "[search][kernel]") {
+  std::mt19937 rng(2);
+  for (uint32_t m = 1; m <= 64; ++m) {
+    const Word term = random_word(rng, m, 5);
+    for (int round = 0; round < 4; ++round) {
+      Word near = mutate(rng, term, 5);
+      if (near.empty()) near.push_back(1);
+      const uint32_t length = static_cast<uint32_t>(near.size());
+      std::vector<Word> words{near};
+      for (int i = 0; i < 6; ++i) words.push_back(random_word(rng, length, 5));
+      check_batch(term, words, length, length);
+    }
+  }
+}
+
+TEST_CASE("Myers distance is exact for words longer than 64 code points", "[search][kernel]") {
+  std::mt19937 rng(3);
+  for (uint32_t length : {65u, 70u, 100u, 130u}) {
+    for (uint32_t m : {1u, 7u, 40u, 64u}) {
+      const Word term = random_word(rng, m, 4);
+      std::vector<Word> words;
+      for (int i = 0; i < 7; ++i) words.push_back(random_word(rng, length, 4));
+      check_batch(term, words, length, length);
+      check_batch(term, words, length, std::min(length, m + 2));
+    }
+  }
+}
+
+TEST_CASE("prefix distance reads only the first `steps` code points and counts the empty prefix", "[search][kernel]") {
+  const Word term{1, 2, 3, 4};
+  // "abcd" against "xyzw...": the empty prefix (distance 4) is the best.
+  check_batch(term, {Word{9, 9, 9, 9, 9, 9}}, 6, 6);
+  // A perfect prefix followed by noise.
+  check_batch(term, {Word{1, 2, 3, 4, 9, 9, 9, 9}, Word{1, 2, 3, 9, 9, 9, 9, 9}, Word{2, 3, 4, 9, 9, 9, 9, 9}}, 8, 6);
+  std::vector<uint64_t> peq(kAlphabet, 0);
+  for (size_t i = 0; i < term.size(); ++i) peq[term[i]] |= uint64_t{1} << i;
+  const Word word{1, 2, 3, 4, 9, 9};
+  uint32_t out = 99;
+  prefix_distances(Pattern{peq.data(), 4}, word.data(), 6, 6, 1, &out);
+  CHECK(out == 0);
+  full_distances(Pattern{peq.data(), 4}, word.data(), 6, 1, &out);
+  CHECK(out == 2);
+}
+
+TEST_CASE("a term of 64 identical code points against runs of the same code point", "[search][kernel]") {
+  const Word term(64, 7);
+  for (uint32_t length : {1u, 62u, 63u, 64u, 65u, 66u, 128u}) {
+    check_batch(term, {Word(length, 7), Word(length, 8), Word(length, 7), Word(length, 7)}, length, length);
+  }
+}
+
+TEST_CASE("random near-miss words: Myers equals DP (5,000 batches)", "[search][kernel]") {
+  std::mt19937 rng(4);
+  for (int round = 0; round < 5000; ++round) {
+    const uint32_t letters = 2 + rng() % 20;
+    const Word term = random_word(rng, 1 + rng() % 20, letters);
+    const Word base = mutate(rng, term, letters);
+    const uint32_t length = std::max<uint32_t>(1, static_cast<uint32_t>(base.size()));
+    std::vector<Word> words;
+    const uint32_t count = rng() % 8;
+    for (uint32_t i = 0; i < count; ++i) {
+      Word w = mutate(rng, term, letters);
+      w.resize(length, 1 + rng() % letters);
+      words.push_back(w);
+    }
+    check_batch(term, words, length, std::min<uint32_t>(length, static_cast<uint32_t>(term.size()) + rng() % 3));
+  }
+}
+
+TEST_CASE("the DP fallback for terms over 64 code points equals the reference", "[search][dp]") {
+  std::mt19937 rng(5);
+  std::vector<uint32_t> row;
+  for (int round = 0; round < 200; ++round) {
+    const Word term = random_word(rng, 60 + rng() % 20, 3);
+    Word word = mutate(rng, term, 3);
+    CHECK(dp_distance(term.data(), static_cast<uint32_t>(term.size()), word.data(),
+                      static_cast<uint32_t>(word.size()), false, row) == levenshtein(term, word));
+    CHECK(dp_distance(term.data(), static_cast<uint32_t>(term.size()), word.data(),
+                      static_cast<uint32_t>(word.size()), true, row) == prefix_levenshtein(term, word));
+  }
+}

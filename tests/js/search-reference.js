@@ -1,0 +1,87 @@
+// DESIGN.md's Search section, written as plainly as possible: the
+// specification the tests hold every index to. Slow on purpose (full DP
+// Levenshtein against every word of every note); used only by tests.
+
+function normalize(text) {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Words as arrays of code points. */
+export function referenceWords(text) {
+  return (normalize(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => Array.from(word));
+}
+
+// d[i][j] = Levenshtein(a[0..i), b[0..j)), the textbook table.
+function table(a, b) {
+  const d = [];
+  for (let i = 0; i <= a.length; i++) {
+    d[i] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = i === 0 ? j
+        : Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d;
+}
+
+export function levenshtein(a, b) {
+  return table(a, b)[a.length][b.length];
+}
+
+/**
+ * The distance of `term` to the closest prefix of `word` (empty and whole word
+ * included): the last row of the table holds Levenshtein(term, word[0..j)) for every j.
+ */
+export function prefixLevenshtein(term, word) {
+  return Math.min(...table(term, word)[term.length]);
+}
+
+export function termBudget(length) {
+  return length <= 2 ? 0 : length <= 5 ? 1 : 2;
+}
+
+export function prefixBudget(length) {
+  return length <= 3 ? 0 : length <= 6 ? 1 : 2;
+}
+
+/** {indices, scores} for `query` over `texts`, as the specification defines them. */
+export function referenceSearch(texts, query) {
+  return createReference(texts)(query);
+}
+
+/**
+ * The same, for many queries over one corpus: the texts are split into words
+ * once, and each term's distance to each distinct word is computed once (a
+ * pure function, so remembering it changes nothing but the time).
+ */
+export function createReference(texts) {
+  const notes = texts.map((text) => [...new Set(referenceWords(text).map((word) => word.join('')))]);
+  return (query) => {
+    const terms = referenceWords(query);
+    const remembered = terms.map(() => new Map());
+    const distance = (t, word) => {
+      let d = remembered[t].get(word);
+      if (d === undefined) {
+        const last = t === terms.length - 1;
+        d = last ? prefixLevenshtein(terms[t], Array.from(word)) : levenshtein(terms[t], Array.from(word));
+        remembered[t].set(word, d);
+      }
+      return d;
+    };
+    const hits = [];
+    notes.forEach((words, index) => {
+      let score = 0;
+      for (let t = 0; t < terms.length; t++) {
+        const last = t === terms.length - 1;
+        const budget = last ? prefixBudget(terms[t].length) : termBudget(terms[t].length);
+        let best = Infinity;
+        for (const word of words) best = Math.min(best, distance(t, word));
+        if (best > budget) return;
+        score += best;
+      }
+      hits.push({ index, score });
+    });
+    hits.sort((a, b) => a.score - b.score || a.index - b.index);
+    return { indices: hits.map((h) => h.index), scores: hits.map((h) => h.score) };
+  };
+}

@@ -1,0 +1,270 @@
+// The word index in plain JS: the fallback when no wasm build passes its
+// self-test, and the speed reference for the wasm index. Same design as
+// cpp/search/index.cpp: distinct words grouped by length, each with the note
+// slots that hold it; Myers' bit-vector distance in 32-bit integers for terms
+// of up to 32 code points, a DP row beyond.
+import { FreshEntries, Vocabulary } from './search-text.js';
+
+const NO_MATCH = 255;
+const DEAD = 0xffffffff;
+const CACHED_TERMS = 8;
+const RECORD_BUDGET = 2;   // the largest budget: what a prefix scan remembers for the next keystroke
+
+export function termBudget(m) {
+  return m <= 2 ? 0 : m <= 5 ? 1 : 2;
+}
+
+export function prefixBudget(m) {
+  return m <= 3 ? 0 : m <= 6 ? 1 : 2;
+}
+
+// Myers over one word (chars[offset .. offset + steps)); `prefix` gives the
+// minimum over its prefixes, else the distance to the whole word.
+// (eq & pv) + pv may pass 2^31: the following XOR truncates it to 32 bits, as wanted.
+function myers(peq, m, chars, offset, steps, prefix) {
+  const last = m - 1;
+  let pv = -1, mv = 0, score = m, best = m;
+  for (let j = 0; j < steps; j++) {
+    const eq = peq[chars[offset + j]];
+    const xv = eq | mv;
+    const xh = (((eq & pv) + pv) ^ pv) | eq;
+    let ph = mv | ~(xh | pv);
+    let mh = pv & xh;
+    score += ((ph >>> last) & 1) - ((mh >>> last) & 1);
+    if (score < best) best = score;
+    ph = (ph << 1) | 1;
+    mh <<= 1;
+    pv = mh | ~(xv | ph);
+    mv = ph & xv;
+  }
+  return prefix ? best : score;
+}
+
+// One DP row for terms over 32 code points.
+function dp(term, m, chars, offset, steps, prefix, row) {
+  for (let i = 0; i <= m; i++) row[i] = i;
+  let best = m;
+  for (let j = 1; j <= steps; j++) {
+    let diagonal = row[0];
+    row[0] = j;
+    const c = chars[offset + j - 1];
+    for (let i = 1; i <= m; i++) {
+      const above = row[i];
+      row[i] = Math.min(above + 1, row[i - 1] + 1, diagonal + (term[i - 1] === c ? 0 : 1));
+      diagonal = above;
+    }
+    if (row[m] < best) best = row[m];
+  }
+  return prefix ? best : row[m];
+}
+
+class Group {
+  constructor(length) {
+    this.length = length;
+    this.count = 0;
+    this.chars = new Uint32Array(Math.max(length, 1) * 16);
+    this.ids = new Uint32Array(16);
+  }
+
+  push(id, chars) {
+    if (this.count === this.ids.length) {
+      const ids = new Uint32Array(this.ids.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const grown = new Uint32Array(this.chars.length * 2);
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    this.chars.set(chars, this.count * this.length);
+    this.ids[this.count] = id;
+    return this.count++;
+  }
+}
+
+export class JsSearchIndex {
+  /** @param {string[]} texts  @param {{perNote?: boolean}} [options] one entry per (note, word): the per-note scan */
+  constructor(texts = [], { perNote = false } = {}) {
+    this.perNote = perNote;
+    this.vocabulary = new Vocabulary();
+    this.groups = [];
+    this.entryLength = [];
+    this.entryOffset = [];
+    this.postings = [];
+    this.slotEntries = [];
+    this.order = [];
+    this.freeSlots = [];
+    this.peq = new Int32Array(1);
+    this.generation = 1;
+    this.cache = [];
+    this.cacheNext = 0;
+    this.previous = undefined;   // {term, generation, near}: the entries within 2 of the last prefix term
+    this.dpRow = [];
+    this.insert(0, texts);
+  }
+
+  get length() {
+    return this.order.length;
+  }
+
+  /** Inserts notes before `position`. */
+  insert(position, texts) {
+    const slots = texts.map(() => this.freeSlots.pop() ?? this.slotEntries.push([]) - 1);
+    this.order.splice(position, 0, ...slots);
+    this.set(position, texts);
+  }
+
+  /** Replaces the texts of notes position .. position + texts.length - 1, touching only their words. */
+  set(position, texts) {
+    const fresh = new FreshEntries();
+    const lists = texts.map((text) => this.vocabulary.entriesOf(text, fresh, this.perNote));
+    this._addEntries(fresh);
+    lists.forEach((entries, i) => {
+      const slot = this.order[position + i];
+      for (const entry of this.slotEntries[slot]) {
+        const list = this.postings[entry];
+        const at = list.indexOf(slot);
+        list[at] = list[list.length - 1];
+        list.pop();
+      }
+      this.slotEntries[slot] = entries;
+      for (const entry of entries) this.postings[entry].push(slot);
+    });
+    this.generation++;
+  }
+
+  remove(position, count = 1) {
+    this.set(position, new Array(count).fill(''));
+    this.freeSlots.push(...this.order.splice(position, count));
+    this.generation++;
+  }
+
+  _addEntries(fresh) {
+    let maxChar = this.peq.length - 1;
+    for (const [chars, length] of fresh.entries()) {
+      const group = (this.groups[length] ??= new Group(length));
+      this.entryLength.push(length);
+      this.entryOffset.push(group.push(this.postings.length, chars));
+      this.postings.push([]);
+      for (const c of chars) if (c > maxChar) maxChar = c;
+    }
+    if (maxChar >= this.peq.length) this.peq = new Int32Array(maxChar + 1);
+  }
+
+  /** @returns {{indices: Uint32Array, scores: Uint32Array}} */
+  search(query) {
+    const { chars, lengths } = this.vocabulary.queryOf(query);
+    const notes = this.order.length;
+    if (lengths.length === 0) {
+      return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(notes) };
+    }
+    const total = new Uint32Array(this.slotEntries.length);
+    let offset = 0;
+    lengths.forEach((m, t) => {
+      const best = this._termBest(chars.slice(offset, offset + m), t === lengths.length - 1);
+      for (let s = 0; s < total.length; s++) {
+        total[s] = best[s] === NO_MATCH || total[s] === DEAD ? DEAD : total[s] + best[s];
+      }
+      offset += m;
+    });
+    // Counting sort by score (each term adds at most 2); positions ascend within a score.
+    const starts = new Uint32Array(2 * lengths.length + 2);
+    for (let p = 0; p < notes; p++) {
+      const score = total[this.order[p]];
+      if (score !== DEAD) starts[score + 1]++;
+    }
+    for (let i = 1; i < starts.length; i++) starts[i] += starts[i - 1];
+    const matched = starts[starts.length - 1];
+    const indices = new Uint32Array(matched);
+    const scores = new Uint32Array(matched);
+    for (let p = 0; p < notes; p++) {
+      const score = total[this.order[p]];
+      if (score === DEAD) continue;
+      const at = starts[score]++;
+      indices[at] = p;
+      scores[at] = score;
+    }
+    return { indices, scores };
+  }
+
+  _termBest(term, prefix) {
+    const m = term.length;
+    for (const cached of this.cache) {
+      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) return cached.best;
+    }
+    const best = new Uint8Array(this.slotEntries.length).fill(NO_MATCH);
+    const k = prefix ? prefixBudget(m) : termBudget(m);
+    const near = [];
+    // Short prefixes (budget 0) match exactly and remember nothing: within 2 of them is most of the vocabulary.
+    const remember = prefix && k > 0;
+    // Within k: the entry's notes take the distance. Within RECORD_BUDGET (a
+    // prefix term): remembered for the next keystroke.
+    const consider = (entry, d) => {
+      if (remember && d <= RECORD_BUDGET) near.push(entry);
+      if (d > k) return;
+      for (const slot of this.postings[entry]) if (d < best[slot]) best[slot] = d;
+    };
+    const previous = this.previous;
+    // A prefix distance never falls as the term grows: every later keystroke's
+    // matches are among the entries within the largest budget of this one.
+    // Rescanning them pays while they are fewer than half of all entries.
+    if (remember && previous && previous.generation === this.generation && previous.term.length <= m
+        && sameChars(previous.term, term.slice(0, previous.term.length)) && previous.near.length * 2 < this.postings.length) {
+      this._withPeq(term, () => {
+        for (const entry of previous.near) {
+          const length = this.entryLength[entry];
+          const group = this.groups[length];
+          consider(entry, this._distance(term, group.chars, this.entryOffset[entry] * length, Math.min(length, m + RECORD_BUDGET), true));
+        }
+      });
+    } else {
+      this._scan(term, prefix, remember ? RECORD_BUDGET : k, consider);
+    }
+    if (prefix) this.previous = remember ? { term, generation: this.generation, near } : undefined;
+    this.cache[this.cacheNext] = { term, prefix, generation: this.generation, best };
+    this.cacheNext = (this.cacheNext + 1) % CACHED_TERMS;
+    return best;
+  }
+
+  // Lengths that can be within k: |L - m| <= k, or for a prefix L >= m - k
+  // reading only the first m + k code points (D[m][j] >= j - m).
+  _scan(term, prefix, k, consider) {
+    const m = term.length;
+    const lo = Math.max(1, m - k);
+    const hi = prefix ? this.groups.length - 1 : Math.min(this.groups.length - 1, m + k);
+    this._withPeq(term, () => {
+      for (let length = lo; length <= hi; length++) {
+        const group = this.groups[length];
+        if (!group) continue;
+        const steps = prefix ? Math.min(length, m + k) : length;
+        const { chars, ids, count } = group;
+        for (let i = 0; i < count; i++) {
+          const d = this._distance(term, chars, i * length, steps, prefix);
+          if (d <= k) consider(ids[i], d);
+        }
+      }
+    });
+  }
+
+  _distance(term, chars, offset, steps, prefix) {
+    return term.length <= 32
+      ? myers(this.peq, term.length, chars, offset, steps, prefix)
+      : dp(term, term.length, chars, offset, steps, prefix, this.dpRow);
+  }
+
+  _withPeq(term, run) {
+    const peq = this.peq;
+    // Id 0 (a code point no word holds) matches nothing.
+    term.forEach((c, i) => { if (c > 0 && c < peq.length && i < 32) peq[c] |= 1 << i; });
+    try {
+      run();
+    } finally {
+      for (const c of term) if (c < peq.length) peq[c] = 0;
+    }
+  }
+}
+
+function sameChars(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

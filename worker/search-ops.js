@@ -1,0 +1,130 @@
+// The idiomatic search API over the low-level embind names of
+// cpp/search/bindings.cpp, and the worker's ops. Text -> words -> character
+// ids happens here in JS (Unicode normalisation is JS's job); the wasm side
+// sees only Uint32 character ids (see worker/search-text.js). Every call
+// copies its input into the heap once, calls once, copies the result out and
+// frees.
+import { FreshEntries, Vocabulary } from './search-text.js';
+import { JsSearchIndex } from './search-index-js.js';
+import { namedError, withTransfer } from './runtime/protocol.js';
+
+const U32 = 4;
+
+/** Runs `body(addresses)` with each Uint32Array copied into the heap; frees them after. */
+function withHeapU32(wasm, arrays, body) {
+  const addresses = arrays.map((array) => {
+    const ptr = wasm._malloc(Math.max(array.length, 1) * U32);
+    if (!ptr) throw new RangeError(`out of wasm memory allocating ${array.length * U32} bytes`);
+    wasm.HEAPU32.set(array, ptr / U32);
+    return ptr;
+  });
+  try {
+    return body(addresses);
+  } finally {
+    for (const ptr of addresses) wasm._free(ptr);
+  }
+}
+
+export class WasmSearchIndex {
+  /** @param {object} wasm an instantiated search module  @param {string[]} texts  @param {{perNote?: boolean}} [options] */
+  constructor(wasm, texts = [], { perNote = false } = {}) {
+    this.wasm = wasm;
+    this.perNote = perNote;
+    this.vocabulary = new Vocabulary();
+    this.handle = wasm.index_create();
+    this.insert(0, texts);
+  }
+
+  get length() {
+    return this.wasm.index_note_count(this.handle);
+  }
+
+  insert(position, texts) {
+    this._check(this.wasm.index_insert_notes(this.handle, position, texts.length), 'position');
+    this.set(position, texts);
+  }
+
+  set(position, texts) {
+    const fresh = new FreshEntries();
+    const lists = texts.map((text) => this.vocabulary.entriesOf(text, fresh, this.perNote));
+    const { wasm, handle } = this;
+    if (fresh.lengths.length > 0) {
+      withHeapU32(wasm, [fresh.chars.subarray(0, fresh.charCount), Uint32Array.from(fresh.lengths)], ([chars, lengths]) => {
+        this._check(wasm.index_add_entries(handle, chars, lengths, fresh.lengths.length) >= 0, 'index');
+      });
+    }
+    const counts = Uint32Array.from(lists, (list) => list.length);
+    const entries = new Uint32Array(counts.reduce((a, b) => a + b, 0));
+    let at = 0;
+    for (const list of lists) { entries.set(list, at); at += list.length; }
+    withHeapU32(wasm, [entries, counts], ([e, c]) => {
+      this._check(wasm.index_set_notes(handle, position, texts.length, e, c), 'position');
+    });
+  }
+
+  remove(position, count = 1) {
+    this._check(this.wasm.index_remove_notes(this.handle, position, count), 'position');
+  }
+
+  /** @returns {{indices: Uint32Array, scores: Uint32Array}} */
+  search(query) {
+    const { wasm, handle } = this;
+    const { chars, lengths } = this.vocabulary.queryOf(query);
+    const notes = this.length;
+    return withHeapU32(wasm, [Uint32Array.from(chars), Uint32Array.from(lengths), new Uint32Array(notes), new Uint32Array(notes)],
+      ([c, l, positions, scores]) => {
+        const found = wasm.index_search(handle, c, l, lengths.length, positions, scores);
+        if (found < 0) throw new RangeError('index: this search index was destroyed');
+        // Views are read after the call: the heap may have grown.
+        return {
+          indices: wasm.HEAPU32.slice(positions / U32, positions / U32 + found),
+          scores: wasm.HEAPU32.slice(scores / U32, scores / U32 + found),
+        };
+      });
+  }
+
+  destroy() {
+    this.wasm.index_destroy(this.handle);
+    this.handle = 0;
+  }
+
+  _check(ok, name) {
+    if (!ok) throw new RangeError(`${name} is out of range for this search index`);
+  }
+}
+
+/**
+ * The worker's ops over the wasm module (or `undefined` on the plain-JS
+ * fallback). Indexes are named by the page's integer ids.
+ */
+export function searchOps(wasm) {
+  const indexes = new Map();
+  const create = (texts) => (wasm ? new WasmSearchIndex(wasm, texts) : new JsSearchIndex(texts));
+  const get = (id) => {
+    const index = indexes.get(id);
+    // A restarted worker (idle or evicted) has lost its indexes: the page rebuilds on this name.
+    if (!index) throw namedError('NotFoundError', `search index ${id} does not exist in this worker`);
+    return index;
+  };
+  return {
+    create({ id, texts }) {
+      indexes.get(id)?.destroy?.();
+      indexes.set(id, create(texts));
+      return indexes.get(id).length;
+    },
+    insert({ id, position, texts }) { get(id).insert(position, texts); return get(id).length; },
+    set({ id, position, texts }) { get(id).set(position, texts); return get(id).length; },
+    remove({ id, position, count }) { get(id).remove(position, count); return get(id).length; },
+    search({ id, query }) {
+      const start = performance.now();
+      const { indices, scores } = get(id).search(query);
+      const ms = performance.now() - start;
+      return withTransfer({ indices, scores, ms }, [indices.buffer, scores.buffer]);
+    },
+    destroy({ id }) {
+      indexes.get(id)?.destroy?.();
+      indexes.delete(id);
+      return true;
+    },
+  };
+}
