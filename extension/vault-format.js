@@ -1,0 +1,113 @@
+// The stored (and exported) vault record, and its validation. Pure: no chrome.*,
+// no DOM, so Node tests it directly. A record holds only ciphertext, the KDF
+// salt and parameters, and a revision counter:
+//   {format: 'memento-vault', version: 1, revision,
+//    kdf: {algorithm: 'argon2id13', salt, t, m, p},
+//    wrappedKey,            base64(nonce[24] || crypto_secretbox(deviceKey[32]))   72 bytes
+//    notes: [{id, key, title, body}]}                                    DESIGN.md, Notes
+// Anything else (an extra field, a short salt, a loose base64) is refused:
+// nothing unvalidated is ever written, and nothing but these fields can be.
+
+export const FORMAT = 'memento-vault';
+export const VERSION = 1;
+// Bounds on what a file may ask of this machine: a hostile file must not make
+// the popup allocate gigabytes or spin for minutes before the password check.
+export const KDF_LIMITS = { t: [1, 10], m: [8 * 1024, 512 * 1024], p: [1, 4], salt: [16, 64] };
+export const MAX_NOTES = 100000;
+const MAX_ID = 128;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export class VaultFormatError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'VaultFormatError';
+  }
+}
+
+function fail(message) {
+  throw new VaultFormatError(message);
+}
+
+/** Byte length of strict, padded RFC 4648 base64, or -1. */
+export function base64Bytes(text) {
+  if (typeof text !== 'string' || text.length % 4 !== 0 || !BASE64.test(text)) return -1;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - pad;
+}
+
+function exactKeys(value, keys, what) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${what} must be an object`);
+  const extra = Object.keys(value).filter((k) => !keys.includes(k));
+  if (extra.length) fail(`${what} has an unexpected field "${extra[0]}"`);
+  const missing = keys.filter((k) => !Object.hasOwn(value, k));
+  if (missing.length) fail(`${what} lacks the field "${missing[0]}"`);
+}
+
+function integerIn(value, [min, max], what) {
+  if (!Number.isInteger(value) || value < min || value > max) fail(`${what} must be a whole number from ${min} to ${max}`);
+}
+
+/**
+ * Checks a vault record (from storage or an imported file) and returns a
+ * clean copy holding exactly the known fields; throws VaultFormatError.
+ */
+export function validateVault(value) {
+  exactKeys(value, ['format', 'version', 'revision', 'kdf', 'wrappedKey', 'notes'], 'the vault');
+  if (value.format !== FORMAT) fail('this is not a Memento vault (format is not "memento-vault")');
+  if (value.version !== VERSION) fail(`vault version ${JSON.stringify(value.version)} is not supported (this popup reads version ${VERSION})`);
+  integerIn(value.revision, [1, Number.MAX_SAFE_INTEGER], 'revision');
+  const { kdf } = value;
+  exactKeys(kdf, ['algorithm', 'salt', 't', 'm', 'p'], 'kdf');
+  if (kdf.algorithm !== 'argon2id13') fail('kdf.algorithm must be "argon2id13"');
+  const saltBytes = base64Bytes(kdf.salt);
+  if (saltBytes < 0) fail('kdf.salt is not valid base64');
+  integerIn(saltBytes, KDF_LIMITS.salt, 'the salt length in bytes');
+  integerIn(kdf.t, KDF_LIMITS.t, 'kdf.t');
+  integerIn(kdf.p, KDF_LIMITS.p, 'kdf.p');
+  integerIn(kdf.m, KDF_LIMITS.m, 'kdf.m (KiB)');
+  if (kdf.m < 8 * kdf.p) fail('kdf.m must be at least 8 KiB per lane');
+  if (base64Bytes(value.wrappedKey) !== 72) fail('wrappedKey must be 72 bytes of base64');
+  if (!Array.isArray(value.notes)) fail('notes must be an array');
+  if (value.notes.length > MAX_NOTES) fail(`a vault holds at most ${MAX_NOTES} notes`);
+  const ids = new Set();
+  const notes = value.notes.map((note, i) => {
+    exactKeys(note, ['id', 'key', 'title', 'body'], `note ${i + 1}`);
+    if (typeof note.id !== 'string' || note.id.length === 0 || note.id.length > MAX_ID) fail(`note ${i + 1} has no valid id`);
+    if (ids.has(note.id)) fail(`note id "${note.id}" appears twice`);
+    ids.add(note.id);
+    if (base64Bytes(note.key) !== 72) fail(`note ${i + 1}: key must be 72 bytes of base64`);
+    for (const field of ['title', 'body']) {
+      if (base64Bytes(note[field]) < 40) fail(`note ${i + 1}: ${field} is not a sealed field (base64, at least 40 bytes)`);
+    }
+    return { id: note.id, key: note.key, title: note.title, body: note.body };
+  });
+  return {
+    format: FORMAT, version: VERSION, revision: value.revision,
+    kdf: { algorithm: 'argon2id13', salt: kdf.salt, t: kdf.t, m: kdf.m, p: kdf.p },
+    wrappedKey: value.wrappedKey, notes,
+  };
+}
+
+/** Parses an exported file's text; throws VaultFormatError with a message for a person. */
+export function parseVaultFile(text, { maxBytes = 64 * 1024 * 1024 } = {}) {
+  if (typeof text !== 'string' || text.length === 0) fail('the file is empty');
+  if (text.length > maxBytes) fail('the file is too large to be a vault');
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    fail('the file is not valid JSON');
+  }
+  return validateVault(value);
+}
+
+/** The text of an export: the record as stored, nothing more. */
+export function exportText(record) {
+  return `${JSON.stringify(validateVault(record), null, 2)}\n`;
+}
+
+/** A record with `notes` replaced and the revision moved on by one. */
+export function withNotes(record, notes) {
+  return validateVault({ ...record, revision: record.revision + 1, notes });
+}
