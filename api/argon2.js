@@ -10,9 +10,12 @@ const U32 = 0xffffffff;
 
 /**
  * RFC 9106 Argon2id v1.3. `password` is a string (its UTF-8 bytes) or Uint8Array.
+ * With p > 1 on a crossOriginIsolated page the lanes run in parallel workers
+ * (same tag); `parallel: false` keeps them sequential.
+ * `options`: {onProgress(fraction), signal}.
  * @returns {Promise<Uint8Array>} the tag, `length` bytes
  */
-export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32, secret, ad } = {}, options = {}) {
+export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32, secret, ad, parallel = true } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = {
       password: bytesOf(password, 'password'),
@@ -23,8 +26,10 @@ export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32,
       length: integer(length, 'length', 0, U32),
       secret: byteArray(secret, 'secret', { optional: true }),
       ad: byteArray(ad, 'ad', { optional: true }),
+      parallel: Boolean(parallel),
     };
-    return runOnce('argon2', 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) });
+    return runOnce('argon2', 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) },
+      { hints: { lanes: args.p, parallel: args.parallel } });
   });
 }
 

@@ -27,6 +27,8 @@ await build({
     index: 'components/index.js',
     api: 'api/index.js',
     ...Object.fromEntries(workers.map((name) => [`workers/${name}`, `worker/${name}.js`])),
+    // Started by the argon2 worker for parallel lanes.
+    'workers/argon2-lane': 'worker/argon2-lane.js',
   },
   outdir: dist,
   bundle: true,

@@ -4,42 +4,65 @@
 // (a parameter out of range, named by the kernel) or TypeError.
 import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
 import { withTransfer } from './runtime/protocol.js';
+import { argon2idParallel, parallelLanesAvailable } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
 const STR_CAPACITY = 256;
 
-/** Argon2id over an instantiated argon2 wasm module. */
-export function createWasmArgon2(wasm) {
+/**
+ * Argon2id over an instantiated argon2 wasm module. With `lanesModule` (the
+ * compiled argon2.lanes.wasm) on a crossOriginIsolated page, p > 1 runs its
+ * lanes in parallel lane workers (`laneWorkers` started ahead, more from `laneUrl`).
+ */
+export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] } = {}) {
   function check(code) {
     if (code !== 0) throw new RangeError(wasm.error_message(code));
   }
+  const supportsParallel = !!lanesModule && parallelLanesAvailable();
+
+  // Segment by segment rather than one long call: V8 swaps in optimised code
+  // between calls, and the job can report progress.
+  function hashSequential({ password, salt, t, m, p, length, secret, ad }, onProgress) {
+    const lengths = [password, salt, secret, ad].map((bytes) => bytes?.length ?? 0);
+    check(wasm.validate_params(t, m, p, length, ...lengths));
+    const handle = wasm.ctx_create(t, m, p, length, 0);
+    if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
+    const inputs = [password, salt, secret, ad].map((bytes, i) => [heapCopyIn(wasm, bytes), lengths[i]]);
+    const out = [heapAlloc(wasm, length), length];
+    try {
+      check(wasm.ctx_init(handle, ...inputs.flat()));
+      heapEraseFree(wasm, ...inputs.splice(0));
+      for (let pass = 0; pass < t; pass++) {
+        for (let slice = 0; slice < 4; slice++) {
+          for (let lane = 0; lane < p; lane++) check(wasm.ctx_fill_segment(handle, pass, slice, lane));
+          onProgress?.((pass * 4 + slice + 1) / (4 * t));
+        }
+      }
+      check(wasm.ctx_finalize(handle, out[0], length));
+      return heapCopyOut(wasm, out[0], length);
+    } finally {
+      wasm.ctx_free(handle);
+      heapEraseFree(wasm, out, ...inputs);
+    }
+  }
+
+  // The same tag with the lanes of each slice filled by several threads.
+  async function hashParallel(args, onProgress) {
+    const { password, salt, t, m, p, length, secret, ad } = args;
+    check(wasm.validate_params(t, m, p, length, ...[password, salt, secret, ad].map((bytes) => bytes?.length ?? 0)));
+    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0),
+      message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length });
+    onProgress?.(1);
+    return tag;
+  }
 
   return {
-    // Segment by segment rather than one long call: V8 swaps in optimised
-    // code between calls, the job can report progress, and lanes can later
-    // be spread over workers.
-    hash({ password, salt, t, m, p, length, secret, ad }, onProgress) {
-      const lengths = [password, salt, secret, ad].map((bytes) => bytes?.length ?? 0);
-      check(wasm.validate_params(t, m, p, length, ...lengths));
-      const handle = wasm.ctx_create(t, m, p, length, 0);
-      if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
-      const inputs = [password, salt, secret, ad].map((bytes, i) => [heapCopyIn(wasm, bytes), lengths[i]]);
-      const out = [heapAlloc(wasm, length), length];
-      try {
-        check(wasm.ctx_init(handle, ...inputs.flat()));
-        heapEraseFree(wasm, ...inputs.splice(0));
-        for (let pass = 0; pass < t; pass++) {
-          for (let slice = 0; slice < 4; slice++) {
-            for (let lane = 0; lane < p; lane++) check(wasm.ctx_fill_segment(handle, pass, slice, lane));
-            onProgress?.((pass * 4 + slice + 1) / (4 * t));
-          }
-        }
-        check(wasm.ctx_finalize(handle, out[0], length));
-        return heapCopyOut(wasm, out[0], length);
-      } finally {
-        wasm.ctx_free(handle);
-        heapEraseFree(wasm, out, ...inputs);
-      }
+    supportsParallel,
+
+    /** The tag (Uint8Array, or a promise of it when lanes run in parallel). */
+    hash(args, onProgress) {
+      if (supportsParallel && args.p > 1 && args.parallel !== false) return hashParallel(args, onProgress);
+      return hashSequential(args, onProgress);
     },
 
     hashString({ password, salt, t, m, p }) {
@@ -73,9 +96,9 @@ export function createWasmArgon2(wasm) {
 /** The worker's ops: the same for the wasm backend and the libsodium fallback. */
 export function argon2Ops(backend) {
   return {
-    argon2id(args, job) {
+    async argon2id(args, job) {
       try {
-        const tag = backend.hash(args, job?.progress);
+        const tag = await backend.hash(args, job?.progress);
         return withTransfer(tag, [tag.buffer]);
       } finally {
         eraseArgs(args);

@@ -1,13 +1,25 @@
-// The Argon2id worker: SIMD build, else scalar, else libsodium-wrappers.
+// The Argon2id worker: SIMD build, else scalar, else libsodium-wrappers; lanes
+// (p > 1) in parallel lane workers where the page is crossOriginIsolated.
 import { serve } from './runtime/host.js';
 import { argon2Ops, createWasmArgon2 } from './argon2-ops.js';
 import { createSodiumArgon2 } from './argon2-sodium.js';
+import { laneThreads, parallelLanesAvailable, startLaneWorkers } from './argon2-lanes.js';
+
+// Stays in the entry file: in a shared chunk import.meta.url would point elsewhere.
+const laneUrl = new URL('./argon2-lane.js', import.meta.url);
 
 serve({
   factory: async (simd) => (simd
     ? (await import('../build/wasm/out/argon2.simd.mjs')).default
     : (await import('../build/wasm/out/argon2.mjs')).default),
   selfTest: (wasm) => wasm.self_test(),
-  ops: (backend) => argon2Ops(backend.argon2id_hash ? createWasmArgon2(backend) : backend),
+  // The page told us how many lanes the job has: start the lane workers now, so
+  // that their start overlaps our own instantiation and self-test.
+  prepare: ({ companions, hints }) => (companions.lanes && hints.parallel !== false && parallelLanesAvailable()
+    ? startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl })
+    : []),
+  ops: (backend, env) => argon2Ops(backend.argon2id_hash
+    ? createWasmArgon2(backend, { lanesModule: env.companions.lanes, laneUrl, laneWorkers: env.prepared })
+    : backend),
   fallback: createSodiumArgon2,
 });

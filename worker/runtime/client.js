@@ -2,11 +2,30 @@
 // module, send jobs with transfer lists, route replies and progress, abort by
 // terminating. Only this file and host.js speak the protocol.
 import { deserializeError, namedError } from './protocol.js';
-import { compileModule } from './wasm-loader.js';
+import { compileFromUrl, compileModule, simdSupported } from './wasm-loader.js';
 import { acquireSlot, releaseSlot } from './pool.js';
 
 // Built files sit next to each other in dist/: workers/<name>.js and wasm/<name>[.simd].wasm.
 const DIST_ROOT = new URL('./', import.meta.url);
+
+// Extra modules a worker can use where the page allows it, compiled once per
+// page like the main ones: Argon2's lanes build needs shared memory (a
+// crossOriginIsolated page) and SIMD.
+const COMPANIONS = {
+  argon2: { lanes: { file: 'argon2.lanes.wasm', usable: () => globalThis.crossOriginIsolated === true && simdSupported() } },
+};
+const companionCache = new Map();
+
+async function compileCompanions(name) {
+  const modules = {};
+  for (const [key, { file, usable }] of Object.entries(COMPANIONS[name] ?? {})) {
+    if (!usable()) continue;
+    const url = new URL(`wasm/${file}`, DIST_ROOT).href;
+    if (!companionCache.has(url)) companionCache.set(url, compileFromUrl(url).catch(() => undefined));
+    modules[key] = await companionCache.get(url);
+  }
+  return modules;
+}
 
 const options = { force: undefined };
 const pathsInUse = new Map();
@@ -25,10 +44,12 @@ export class WorkerClient {
    * @param {string} name            module name: argon2, notes, search, texture, blur
    * @param {object} [opts]
    * @param {number} [opts.idleMs]   terminate after this long without a job (restarted on demand)
+   * @param {object} [opts.hints]    told to the worker at start, so it can prepare (e.g. lanes to start)
    */
-  constructor(name, { idleMs = 30000 } = {}) {
+  constructor(name, { idleMs = 30000, hints } = {}) {
     this.name = name;
     this.idleMs = idleMs;
+    this.hints = hints;
     this.path = undefined;
     this.lastUsed = 0;
     this._worker = undefined;
@@ -58,8 +79,9 @@ export class WorkerClient {
 
   async _spawn() {
     await acquireSlot(this);
-    const compiled = await compileModule(new URL('wasm/', DIST_ROOT), this.name,
-      { forceScalar: options.force === 'scalar' });
+    const [compiled, companions] = await Promise.all([
+      compileModule(new URL('wasm/', DIST_ROOT), this.name, { forceScalar: options.force === 'scalar' }),
+      compileCompanions(this.name)]);
     const worker = new Worker(new URL(`workers/${this.name}.js`, DIST_ROOT), { type: 'module', name: this.name });
     this._worker = worker;
     return new Promise((resolve, reject) => {
@@ -78,7 +100,7 @@ export class WorkerClient {
         this.terminate(error.message, error);
       };
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
-        scalarUrl: compiled.scalarUrl, force: options.force });
+        scalarUrl: compiled.scalarUrl, force: options.force, companions, hints: this.hints });
     });
   }
 
@@ -150,8 +172,8 @@ function abortError(signal) {
  * Runs one job in a worker of its own that is terminated when the job ends:
  * wasm memory never shrinks, and a dead worker gives all of it back.
  */
-export async function runOnce(name, op, args, callOptions) {
-  const client = new WorkerClient(name, { idleMs: Infinity });
+export async function runOnce(name, op, args, callOptions, { hints } = {}) {
+  const client = new WorkerClient(name, { idleMs: Infinity, hints });
   try {
     return await client.call(op, args, callOptions);
   } finally {

@@ -8,11 +8,14 @@ import { compileFromUrl } from './wasm-loader.js';
  * @param {object} spec
  * @param {(simd: boolean) => Promise<Function>} spec.factory  the Emscripten factory of the SIMD or scalar build
  * @param {(wasm: object) => boolean} spec.selfTest             known-answer test on a fresh instance
- * @param {(backend: object) => object} spec.ops                op name -> (args, job) => result
+ * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result; env holds
+ *                                                             {companions, hints, prepared, path}
+ * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. start helper workers
+ *                                                             while the module instantiates); its result is env.prepared
  * @param {() => Promise<object>} [spec.fallback]               a backend that needs no wasm of ours (libsodium-wrappers)
  * @param {string} [spec.fallbackPath]                          the path name the fallback reports ('libsodium', 'js')
  */
-export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsodium' }) {
+export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsodium', prepare }) {
   let handlers;
   const cancelled = new Set();
   let queue = Promise.resolve();
@@ -29,9 +32,12 @@ export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsod
     }
   };
 
-  async function init({ module, simd, scalarUrl, force }) {
+  async function init({ module, simd, scalarUrl, force, companions = {}, hints = {} }) {
+    const env = { companions, hints };
+    env.prepared = prepare?.(env);
     const chosen = await choosePath({ module, simd, scalarUrl, force });
-    handlers = ops(chosen.backend);
+    env.path = chosen.path;
+    handlers = ops(chosen.backend, env);
     self.postMessage({ type: 'ready', path: chosen.path });
   }
 

@@ -1,0 +1,94 @@
+// Parallel lanes (worker/argon2-lanes.js over build/wasm/out/argon2.lanes.wasm),
+// run in Node with worker_threads as lane workers: the RFC 9106 vector
+// (p = 4, secret, associated data) with 1 to 4 threads, and the same tags as
+// the main SIMD build's sequential lanes on random inputs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { argon2idParallel, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { barrier } from '../../worker/argon2-lane.js';
+import { spawnNodeLane } from './argon2-lane-node.mjs';
+
+const OUT = new URL('../../build/wasm/out/', import.meta.url);
+const module = await WebAssembly.compile(await readFile(new URL('argon2.lanes.wasm', OUT)));
+const { default: create } = await import(new URL('argon2.simd.mjs', OUT));
+const wasm = await create({ wasmBinary: await readFile(new URL('argon2.simd.wasm', OUT)) });
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+
+const RFC = {
+  password: new Uint8Array(32).fill(1), salt: new Uint8Array(16).fill(2),
+  secret: new Uint8Array(8).fill(3), ad: new Uint8Array(12).fill(4), t: 3, m: 32, p: 4, length: 32,
+};
+const RFC_TAG = '0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659';
+
+function sequential({ password, salt, secret, ad, t, m, p, length }) {
+  const inputs = [password, salt, secret, ad].map((bytes) => {
+    const at = wasm._malloc(Math.max(1, bytes?.length ?? 0));
+    if (bytes) wasm.HEAPU8.set(bytes, at);
+    return [at, bytes?.length ?? 0];
+  });
+  const out = wasm._malloc(length);
+  try {
+    const code = wasm.argon2id_hash(out, length, ...inputs.flat(), t, m, p);
+    assert.equal(code, 0, wasm.error_message(code));
+    return hex(wasm.HEAPU8.slice(out, out + length));
+  } finally {
+    for (const [at] of inputs) wasm._free(at);
+    wasm._free(out);
+  }
+}
+
+test('parallel lanes give the RFC 9106 Argon2id tag with 1, 2, 3 and 4 threads', async () => {
+  for (const threads of [1, 2, 3, 4]) {
+    const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, ...RFC });
+    assert.equal(hex(tag), RFC_TAG, `threads ${threads}`);
+  }
+});
+
+test('parallel lanes equal the main build\'s sequential lanes on random inputs', async () => {
+  let seed = 7;
+  const random = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n; };
+  const bytes = (n) => Uint8Array.from({ length: n }, () => random(256));
+  for (let i = 0; i < 12; i += 1) {
+    const p = 2 + random(5);
+    const args = {
+      password: bytes(random(40)), salt: bytes(8 + random(24)), secret: random(2) ? bytes(random(16)) : undefined,
+      ad: random(2) ? bytes(random(16)) : undefined, t: 1 + random(3), m: 8 * p + random(600), p, length: 16 + random(64),
+    };
+    const threads = 1 + random(p);
+    const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, ...args });
+    assert.equal(hex(tag), sequential(args), `case ${i}: p=${p} m=${args.m} t=${args.t} threads=${threads}`);
+  }
+});
+
+test('invalid parameters are refused before any worker starts', async () => {
+  let spawned = 0;
+  const spawn = () => { spawned += 1; return spawnNodeLane(); };
+  await assert.rejects(argon2idParallel({ module, spawn, ...RFC, m: 31 }), RangeError);
+  await assert.rejects(argon2idParallel({ module, spawn, ...RFC, salt: new Uint8Array(4) }), RangeError);
+  assert.equal(spawned, 0);
+});
+
+test('pre-started lane workers do the job, and are terminated even when the parameters are refused', async () => {
+  let spawned = 0;
+  let terminated = 0;
+  const spawn = () => {
+    spawned += 1;
+    const worker = spawnNodeLane();
+    const terminate = worker.terminate;
+    return Object.assign(worker, { terminate: () => { terminated += 1; return terminate(); } });
+  };
+  const workers = startLaneWorkers(3, { spawn });
+  const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), workers, threads: 4, ...RFC });
+  assert.equal(hex(tag), RFC_TAG);
+  assert.equal(terminated, 3);
+  await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), ...RFC, m: 31 }), RangeError);
+  assert.deepEqual([spawned, terminated], [4, 4]);
+});
+
+test('a one-party barrier never blocks and counts one generation per call', () => {
+  const control = new Int32Array(new SharedArrayBuffer(12));
+  // One party: never blocks, the generation counts the barriers.
+  for (let i = 0; i < 5; i += 1) barrier(control, 1);
+  assert.deepEqual(Array.from(control), [0, 5, 0]);
+});
