@@ -1,0 +1,165 @@
+// `npm run bench -- argon2`: our Argon2id (SIMD and scalar builds, through the
+// same wrapper the worker uses) against libsodium-wrappers-sumo and hash-wasm,
+// plus native libsodium and the module sizes (bench/native/argon2.mjs, Node only).
+// This file runs in Node and, bundled, in the Chromium bench worker: it must
+// not import anything Node-only.
+import { createWasmArgon2 } from '../worker/argon2-ops.js';
+import { Unavailable } from './lib/measure.mjs';
+
+// One fixed input for every contender; libsodium wants exactly a 16-byte salt.
+const PASSWORD_HEX = toHexString('memento bench: correct horse battery staple');
+const SALT_HEX = '000102030405060708090a0b0c0d0e0f';
+const TAG_BYTES = 32;
+
+function toHexString(text) {
+  return Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function fromHex(hex) {
+  return Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
+}
+
+function inputs({ password, salt }) {
+  return { password: fromHex(password), salt: fromHex(salt) };
+}
+
+async function ours(env, { simd }) {
+  const wasm = await env.emscripten('argon2', { simd });
+  if (typeof wasm.argon2id_hash !== 'function') {
+    throw new Unavailable('this argon2 build does not export argon2id_hash yet');
+  }
+  return createWasmArgon2(wasm);
+}
+
+function oursContender(simd) {
+  return {
+    label: `ours ${simd ? 'SIMD' : 'scalar'}`,
+    detail: `createWasmArgon2(...).hash() of worker/argon2-ops.js over build/wasm/out/argon2${simd ? '.simd' : ''}.wasm`,
+    async setup(env) {
+      const argon2 = await ours(env, { simd });
+      return { run: (params) => argon2.hash({ ...params, ...inputs(params) }) };
+    },
+  };
+}
+
+function lanesContender({ parallel }) {
+  return {
+    label: parallel ? 'ours lanes, parallel' : 'ours lanes, 1 thread',
+    detail: `argon2idParallel() of worker/argon2-lanes.js over build/wasm/out/argon2.lanes.wasm (SIMD), ${parallel
+      ? 'threads = min(p, hardwareConcurrency): lane workers over one shared memory'
+      : 'threads = 1: every lane in the calling thread'}`,
+    async setup(env) {
+      const { argon2idParallel, parallelLanesAvailable } = await import('../worker/argon2-lanes.js');
+      if (parallel && env.engine !== 'chromium') throw new Unavailable('lane workers are Web Workers: Chromium only here');
+      if (parallel && !parallelLanesAvailable()) throw new Unavailable('parallel lanes need a crossOriginIsolated worker');
+      const module = await env.wasmModule('argon2.lanes.wasm');
+      // Bundled, worker/argon2-lanes.js cannot find its lane worker beside itself: name it.
+      const spawn = () => new Worker(env.url('worker/argon2-lane.js'), { type: 'module', name: 'argon2-lane' });
+      return {
+        run: (params) => argon2idParallel({
+          ...params, ...inputs(params), module, ...(parallel ? { spawn } : { threads: 1 }),
+        }),
+      };
+    },
+  };
+}
+
+const contenders = {
+  'ours-simd': oursContender(true),
+  'ours-scalar': oursContender(false),
+  // p > 1: worker/argon2-lanes.js over argon2.lanes.wasm, once with one
+  // thread (sequential lanes) and once with a thread per core, same build.
+  'ours-lanes-1': lanesContender({ parallel: false }),
+  'ours-lanes-parallel': lanesContender({ parallel: true }),
+  'ours-api': {
+    label: 'ours argon2id() API',
+    detail: 'argon2id() of dist/api.js: a fresh dist/workers/argon2.js worker per job (compile once, instantiate,'
+      + ' self-test, hash, terminate), as <vault-unlock> runs it',
+    async setup(env) {
+      if (env.engine !== 'chromium') throw new Unavailable('browser only (the API starts Workers)');
+      const { argon2id } = await import(env.url('dist/api.js'));
+      return { run: (params) => argon2id({ ...params, ...inputs(params) }) };
+    },
+  },
+  'libsodium-wrappers': {
+    label: 'libsodium-wrappers',
+    detail: 'crypto_pwhash(..., crypto_pwhash_ALG_ARGON2ID13)',
+    package: 'libsodium-wrappers-sumo',
+    async setup() {
+      const { default: sodium } = await import('libsodium-wrappers-sumo');
+      await sodium.ready;
+      return {
+        run({ t, m, p, length, ...rest }) {
+          if (p !== 1) throw new RangeError('libsodium crypto_pwhash has one lane only');
+          const { password, salt } = inputs(rest);
+          return sodium.crypto_pwhash(length, password, salt, t, m * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+        },
+      };
+    },
+  },
+  'hash-wasm': {
+    label: 'hash-wasm',
+    detail: "argon2id({..., outputType: 'binary'})",
+    package: 'hash-wasm',
+    async setup() {
+      const { argon2id } = await import('hash-wasm');
+      return {
+        run: ({ t, m, p, length, ...rest }) => argon2id({
+          ...inputs(rest), iterations: t, memorySize: m, parallelism: p, hashLength: length, outputType: 'binary',
+        }),
+      };
+    },
+  },
+};
+
+function params(t, mib, p) {
+  return { t, m: mib * 1024, p, length: TAG_BYTES, password: PASSWORD_HEX, salt: SALT_HEX };
+}
+
+function cases({ quick }) {
+  const sizes = quick ? [16] : [256, 64];
+  const oneLane = sizes.map((mib) => ({
+    id: `t3-m${mib}MiB-p1`,
+    label: `t=3 m=${mib} MiB p=1`,
+    params: params(3, mib, 1),
+    contenders: ['ours-simd', 'ours-scalar', 'ours-api', 'libsodium-wrappers', 'hash-wasm'],
+    baseline: 'libsodium-wrappers',
+    native: true,
+  }));
+  const mib = sizes[0];
+  const fourLanes = {
+    id: `t3-m${mib}MiB-p4`,
+    label: `t=3 m=${mib} MiB p=4`,
+    params: params(3, mib, 4),
+    contenders: ['ours-lanes-1', 'ours-lanes-parallel', 'ours-simd', 'ours-api'],
+    baseline: 'ours-lanes-1',
+    // Untimed, but their tags must match too.
+    verifyWith: ['ours-scalar', 'hash-wasm'],
+  };
+  return [...oneLane, fourLanes];
+}
+
+// Issue 2 §8; `faster`: b's median / a's median >= min; `within`: a's / b's <= max.
+function targets({ quick }) {
+  const mib = quick ? 16 : 256;
+  const p1 = `t3-m${mib}MiB-p1`;
+  return [
+    { label: `Chromium ${p1}: ours SIMD >= 2.0x faster than libsodium-wrappers`,
+      a: ['chromium', p1, 'ours-simd'], b: ['chromium', p1, 'libsodium-wrappers'], faster: 2.0 },
+    { label: `Chromium ${p1}: ours SIMD >= 2.5x faster than hash-wasm`,
+      a: ['chromium', p1, 'ours-simd'], b: ['chromium', p1, 'hash-wasm'], faster: 2.5 },
+    { label: `Chromium ${p1}: ours SIMD within 1.3x of native libsodium`,
+      a: ['chromium', p1, 'ours-simd'], b: ['native', p1, 'native-libsodium'], within: 1.3 },
+    { label: `Chromium t3-m${mib}MiB-p4: parallel lanes >= 1.7x faster than 1 thread, same build`,
+      a: ['chromium', `t3-m${mib}MiB-p4`, 'ours-lanes-parallel'], b: ['chromium', `t3-m${mib}MiB-p4`, 'ours-lanes-1'], faster: 1.7 },
+  ];
+}
+
+export default {
+  title: 'Argon2id v1.3, 32-byte tag, one fixed password and 16-byte salt',
+  contenders,
+  cases,
+  targets,
+  // Node-only parts: the native libsodium engine and the module sizes.
+  extras: new URL('./native/argon2.mjs', import.meta.url),
+};

@@ -1,0 +1,78 @@
+// Runs a bench module's cases in headless Debian Chromium, inside a dedicated
+// module Worker (bench/browser/worker.js) on a cross-origin-isolated page, so
+// the numbers are those of the elements' own workers. The module is bundled
+// first (it names npm packages, which a browser cannot resolve); everything is
+// served from the repo root by scripts/server.mjs on 127.0.0.1.
+import { build } from 'esbuild';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/server.mjs';
+
+const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
+// Offline and quiet: no GPU, no background traffic, no DNS (see /work/shared/engines/README.md).
+const FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MS || 30 * 60 * 1000);
+
+/** Bundles bench/<module>.mjs for the browser into build/bench/browser/<module>.js; returns its repo path. */
+async function bundle(root, module) {
+  const out = `build/bench/browser/${module}.js`;
+  await build({
+    absWorkingDir: root,
+    entryPoints: [`bench/${module}.mjs`],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  return out;
+}
+
+/**
+ * @returns {Promise<{version: string, info: object, results: object[]}>}
+ */
+export async function runInChromium({ root, module, cases, settings, log }) {
+  const spec = await bundle(root, module);
+  const server = await startServer({ root });
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-chromium-'));
+  let context;
+  let watchdog;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: EXECUTABLE,
+      headless: false,  // --headless=new is in FLAGS; Playwright's own flag would add a second --headless
+      args: FLAGS,
+    });
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('console', (message) => log(message.text()));
+    page.on('pageerror', (error) => log(`page error: ${error.message}`));
+    await page.goto(`${server.url}/iso/bench/browser/index.html`);
+    await page.waitForFunction(() => typeof window.runBench === 'function');
+    const timeout = new Promise((resolve, reject) => {
+      watchdog = setTimeout(() => reject(new Error(`chromium bench exceeded ${WATCHDOG_MS} ms (BENCH_WATCHDOG_MS)`)), WATCHDOG_MS);
+    });
+    const reply = await Promise.race([
+      page.evaluate((job) => window.runBench(job), { spec, cases, ...settings }),
+      timeout,
+    ]);
+    // The user agent string says 156.0.0.0 (reduced UA); the browser knows its full version.
+    const version = context.browser()?.version() ?? reply.engine.userAgent;
+    return {
+      version: `Chromium ${version} headless, dedicated module Worker, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
+      info: reply.engine,
+      results: reply.results,
+    };
+  } finally {
+    clearTimeout(watchdog);
+    await context?.close().catch(() => {});
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,82 @@
+// The Node-only parts of the argon2 bench: native libsodium as an engine of its
+// own (a C program compiled at bench time, timed in C, same input and run
+// count), and the sizes of the shipped wasm modules.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const SIZE_LIMIT_GZIP = { 'argon2.simd.wasm': 25000 };  // issue 2 §8: at most 25 KB gzip
+
+function compile(root) {
+  const out = path.join(root, 'build/bench/argon2_native');
+  mkdirSync(path.dirname(out), { recursive: true });
+  execFileSync('cc', ['-O2', '-o', out, path.join(root, 'bench/native/argon2_native.c'), '-lsodium'], { stdio: 'inherit' });
+  const cc = execFileSync('cc', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+  return { binary: out, cc };
+}
+
+export const engines = {
+  async native({ root, cases, settings, log }) {
+    const { binary, cc } = compile(root);
+    let library = 'libsodium';
+    const results = [];
+    for (const testCase of cases.filter((c) => c.native)) {
+      const { t, m, length, password, salt } = testCase.params;
+      log(`${testCase.label}: native crypto_pwhash, ${settings.warmup} warm-up + ${settings.runs} timed runs`);
+      const reply = JSON.parse(execFileSync(binary,
+        [t, m, length, settings.warmup, settings.runs, password, salt].map(String), { encoding: 'utf8' }));
+      library = `libsodium ${reply.libsodium}${reply.avx2 ? ' (AVX2 fill-block)' : ' (no AVX2)'}`;
+      results.push({
+        case: testCase.id,
+        baseline: 'native-libsodium',
+        ready: ['native-libsodium'],
+        unavailable: [],
+        samples: { 'native-libsodium': reply.samples_ms },
+        output: reply.tag,
+        verifiedWith: ['native-libsodium'],
+      });
+    }
+    return {
+      version: `${library}, ${cc}, -O2`,
+      method: `median of ${settings.runs} timed runs after ${settings.warmup} warm-up run${settings.warmup === 1 ? '' : 's'}, `
+        + 'timed in C around crypto_pwhash, one process per case',
+      contenders: { 'native-libsodium': {
+        label: 'native libsodium',
+        detail: `crypto_pwhash(..., crypto_pwhash_ALG_ARGON2ID13) in C, timed in C (bench/native/argon2_native.c)`,
+      } },
+      results,
+    };
+  },
+};
+
+/** The raw and gzip size of each dist/wasm/argon2*.wasm (main SIMD, scalar, lanes), with the issue's limit. */
+export function tables({ root }) {
+  const dir = path.join(root, 'dist/wasm');
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => /^argon2(\.[a-z]+)?\.wasm$/.test(f)).sort();
+  } catch {
+    // dist/ not built yet: the table says so below.
+  }
+  const rows = files.map((file) => {
+    const bytes = readFileSync(path.join(dir, file));
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    const limit = SIZE_LIMIT_GZIP[file];
+    return { file: `dist/wasm/${file}`, raw: bytes.length, gzip,
+      sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16), limitGzip: limit ?? null,
+      withinLimit: limit === undefined ? null : gzip <= limit };
+  });
+  return [{
+    id: 'sizes',
+    title: 'module sizes (gzip -9)',
+    columns: ['file', 'raw bytes', 'gzip bytes', 'sha256', 'limit'],
+    align: ['left', 'right', 'right', 'left', 'left'],
+    rows: rows.length
+      ? rows.map((r) => [r.file, r.raw, r.gzip, r.sha256,
+        r.limitGzip === null ? '' : `${r.withinLimit ? 'ok' : 'OVER'} (gzip <= ${r.limitGzip})`])
+      : [['dist/wasm/argon2*.wasm not built (sh scripts/build.sh)', '', '', '', '']],
+    data: rows,
+  }];
+}

@@ -1,0 +1,149 @@
+// Node-only parts of `npm run bench -- search`: the two keystroke engines
+// (each sample = the slowest keystroke of one replay of typing a word, the
+// figure the issue's targets use), and the tables of result counts and index
+// memory. bench/search.mjs holds the contenders and the replay itself.
+import { build } from 'esbuild';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/server.mjs';
+import { nodeEnv } from '../lib/node-env.mjs';
+import { corpus, measureKeystrokes, SEARCHERS } from '../search.mjs';
+import { SEARCH_SCENARIOS } from '../../tests/js/search-corpus.js';
+
+const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+const METHOD = 'each sample: the slowest keystroke of one replay (the word typed key by key, every prefix searched in order),'
+  + ' median over replays (7; naive JS and Fuse.js 3), after one warm-up replay in which ours are checked against the'
+  + ' specification on every keystroke; contenders alternate replay by replay, naive JS and Fuse.js (which leave much'
+  + ' garbage to collect) among themselves before the others';
+
+function summarize(results) {
+  return Object.fromEntries(results.map((r) => [r.case, r.counts]));
+}
+
+export const engines = {
+  async 'keystrokes-node'({ root, quick, log }) {
+    const results = await measureKeystrokes({ env: nodeEnv(root), quick, log });
+    return {
+      version: `Node ${process.version} (V8 ${process.versions.v8}), main thread`,
+      method: METHOD,
+      info: { resultCounts: summarize(results) },
+      results,
+    };
+  },
+
+  // The same replays in a dedicated module Worker of headless Chromium, like the element's search worker.
+  async 'keystrokes-chromium'({ root, quick, log }) {
+    const bundle = 'build/bench/browser/search-keystrokes.js';
+    await build({
+      absWorkingDir: root, entryPoints: ['bench/search.mjs'], outfile: bundle, bundle: true, format: 'esm',
+      platform: 'browser', target: 'es2022', logLevel: 'error',
+    });
+    const server = await startServer({ root });
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-search-'));
+    let context;
+    try {
+      context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS });
+      const page = context.pages()[0] ?? await context.newPage();
+      page.on('console', (message) => log(message.text()));
+      await page.goto(`${server.url}/iso/tests/browser/fixtures/page.html`);
+      const reply = await page.evaluate(({ bundle, quick }) => new Promise((resolve, reject) => {
+        const base = new URL('/iso/', location.href).href;
+        // The worker imports env.js unbundled, so that its URLs resolve from bench/browser/ as the harness's do.
+        const source = `
+          import { browserEnv } from '${base}bench/browser/env.js';
+          import { measureKeystrokes } from '${base}${bundle}';
+          self.onmessage = async ({ data }) => {
+            try {
+              const results = await measureKeystrokes({ env: browserEnv, quick: data.quick,
+                log: (line) => self.postMessage({ type: 'log', line }) });
+              self.postMessage({ type: 'done', results, userAgent: navigator.userAgent });
+            } catch (error) {
+              self.postMessage({ type: 'failed', error: String(error?.stack ?? error) });
+            }
+          };`;
+        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+        worker.onmessage = ({ data }) => {
+          if (data.type === 'log') { console.log(data.line); return; }
+          worker.terminate();
+          if (data.type === 'done') resolve(data); else reject(new Error(data.error));
+        };
+        worker.onerror = (event) => { event.preventDefault(); worker.terminate(); reject(new Error(event.message || 'worker failed')); };
+        worker.postMessage({ quick });
+      }), { bundle, quick });
+      return {
+        version: `Chromium ${context.browser()?.version() ?? reply.userAgent} headless, dedicated module Worker`,
+        method: METHOD,
+        info: { resultCounts: summarize(reply.results) },
+        results: reply.results,
+      };
+    } finally {
+      await context?.close().catch(() => {});
+      await server.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  },
+};
+
+// A full collection, then the JS heap plus ArrayBuffer memory in use (typed
+// arrays live outside the heap; V8 does not count wasm memories there, which
+// the table reports on their own). The harness runs without
+// --expose-gc: ask V8 for gc().
+function memoryAfterGc() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  gc();
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/** Result counts of the full query beside the spec's, and each index's memory (Node, JS heap + wasm memory). */
+export async function tables({ root, quick }) {
+  const notes = quick ? 300 : 5000;
+  const texts = corpus(notes);
+  const env = nodeEnv(root);
+  const rows = [];
+  const memoryRows = [];
+  const data = {};
+  for (const [id, definition] of Object.entries(SEARCHERS)) {
+    const make = await definition.make(env);
+    const before = memoryAfterGc();
+    const searcher = make(texts);
+    const heap = memoryAfterGc() - before;
+    const counts = SEARCH_SCENARIOS.map((s) => searcher.search(s.query));
+    const wasmBytes = searcher.wasmBytes?.();
+    searcher.destroy?.();
+    rows.push([definition.label, ...counts]);
+    memoryRows.push([definition.label, (heap / 2 ** 20).toFixed(1), wasmBytes === undefined ? '-' : (wasmBytes / 2 ** 20).toFixed(1)]);
+    data[id] = { counts: Object.fromEntries(SEARCH_SCENARIOS.map((s, i) => [s.id, counts[i]])), memoryBytes: heap, wasmBytes };
+  }
+  return [
+    {
+      id: 'result-counts',
+      title: `notes matching each scenario's full query (${notes} notes, Node); only ours and the naive JS follow the`
+        + ' specification (DESIGN.md), the peers apply their own fuzziness, prefix and tokenising rules',
+      columns: ['contender', ...SEARCH_SCENARIOS.map((s) => `"${s.query}"`)],
+      align: ['left', 'right', 'right', 'right', 'right'],
+      rows,
+      data,
+    },
+    {
+      id: 'memory',
+      title: `index memory, ${notes} notes (Node): growth of JS heap + ArrayBuffers after GC, and besides it, for ours`
+        + ' on wasm, the whole wasm instance\'s memory (the worker returns it by terminating)',
+      columns: ['contender', 'JS heap + buffers MiB', 'wasm memory MiB'],
+      align: ['left', 'right', 'left'],
+      rows: memoryRows,
+      data,
+    },
+  ];
+}
