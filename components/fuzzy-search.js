@@ -2,6 +2,18 @@
 // tolerant, in a worker (api/search.js). It searches its `documents` and lists
 // the results itself, or, with `for="ID"`, filters and orders a <note-list>
 // through that element's filter(indices).
+//
+// With a <note-list> target no page code is needed: when the list fires
+// `notes-opened`, the element indexes every opened note as `title + "\n" +
+// body` (a damaged note as ""), in the list's order, updating only the span
+// that changed since the last time; `notes-locked` and `notes-error` empty the
+// index (its worker is terminated), the query and the results.
+// What the main thread holds meanwhile: the list's own `opened` notes (it
+// draws its rows from them), this element's array of the indexed strings (for
+// the diff and for `select`) and SearchIndex's page copy of the same strings
+// (to rebuild a worker that was stopped); the strings are shared, not copied
+// twice. All three are dropped on lock. Sending the texts from the notes
+// worker straight to the search worker is not done yet.
 import { SearchIndex } from '../api/search.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 
@@ -60,6 +72,13 @@ function diff(before, after) {
 
 let nextId = 0;
 
+const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error'];
+
+/** The text a note is searched by: title, newline, body; a damaged (or not yet opened) note is "". */
+function textsOfNotes(notes) {
+  return notes.map((note) => (note && !note.error ? `${note.title}\n${note.body}` : ''));
+}
+
 /**
  * A typo-tolerant search field: every keystroke searches (latest wins) in a worker.
  *
@@ -68,8 +87,9 @@ let nextId = 0;
  *
  * @attr {string} label - The field's label (default "Search").
  * @attr {string} placeholder - The field's placeholder.
- * @attr {string} for - The id of a `<note-list>` to filter through its `filter(indices)`; the own list is then hidden.
- *   The texts searched are still `documents` (in the list's order): the list's public API is `filter()` only.
+ * @attr {string} for - The id of an element to filter through its `filter(indices)`; the own list is then hidden.
+ *   A `<note-list>` target is indexed by itself (its `opened` notes, followed through `notes-opened`, emptied by
+ *   `notes-locked` / `notes-error`), and `documents` is ignored; any other target is searched over `documents`.
  * @attr {number} max-results - Rows in the default result list (default 20).
  *
  * @prop {string[]} documents - The texts searched (the index follows changes without a full rebuild).
@@ -106,6 +126,9 @@ export class FuzzySearch extends HTMLElement {
   #active = -1;
   #id = `fuzzy-search-${nextId++}`;
   #sync = Promise.resolve();
+  #generation = 0;     // bumped when a note-list target locks: older jobs are dropped
+  #listTexts;          // the note-list target's texts, when there is one
+  #onListEvent = (event) => this.#listChanged(event);
 
   constructor() {
     super();
@@ -131,16 +154,25 @@ export class FuzzySearch extends HTMLElement {
   get #list() { return this.shadowRoot.getElementById('results'); }
 
   connectedCallback() {
+    for (const type of LIST_EVENTS) document.addEventListener(type, this.#onListEvent);
+    this.#adoptList();
     this.#syncIndex();
   }
 
   disconnectedCallback() {
+    for (const type of LIST_EVENTS) document.removeEventListener(type, this.#onListEvent);
+    this.#generation++;
     this.#index?.destroy();
     this.#index = undefined;
     this.#indexed = [];
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name, before, value) {
+    if (name === 'for' && before !== value && this.isConnected) {
+      this.#listTexts = undefined;
+      this.#adoptList();
+      this.#syncIndex();
+    }
     this.#render();
     if (this.#results) this.#show(this.#results);
   }
@@ -183,6 +215,48 @@ export class FuzzySearch extends HTMLElement {
     return id ? this.getRootNode().getElementById?.(id) ?? document.getElementById(id) : null;
   }
 
+  // A <note-list> target (the list element, not just any element with filter()).
+  get #noteList() {
+    const target = this.#target;
+    return target?.localName === 'note-list' && Array.isArray(target.opened) ? target : null;
+  }
+
+  // Takes the texts of a note-list target that is already open.
+  #adoptList() {
+    const list = this.#noteList;
+    if (!list) return;
+    const { opened } = list;
+    for (let i = 0; i < opened.length; i++) if (!opened[i]) return;  // still opening: notes-opened follows
+    this.#listTexts = textsOfNotes(opened);
+  }
+
+  #listChanged(event) {
+    const list = this.#noteList;
+    if (!list || event.composedPath()[0] !== list) return;
+    if (event.type === 'notes-opened') {
+      this.#listTexts = textsOfNotes(list.opened);
+      this.#syncIndex();
+    } else {
+      this.#clear();
+    }
+  }
+
+  // The list locked or failed: the index's worker is terminated, the query and the results dropped.
+  #clear() {
+    this.#generation++;
+    this.#index?.destroy();
+    this.#index = undefined;
+    this.#indexed = [];
+    this.#listTexts = [];
+    this.#sync = Promise.resolve();
+    this.#results = undefined;
+    this.#input.value = '';
+    this.shadowRoot.getElementById('count').textContent = '';
+    this.#list.replaceChildren();
+    this.#input.setAttribute('aria-expanded', 'false');
+    this.#setActive(-1);
+  }
+
   #render() {
     this.shadowRoot.querySelector('label').textContent = this.getAttribute('label') ?? 'Search';
     const placeholder = this.getAttribute('placeholder');
@@ -193,9 +267,10 @@ export class FuzzySearch extends HTMLElement {
 
   // Brings the worker's index to the current documents: built once, then only the changed span.
   #syncIndex() {
+    const generation = this.#generation;
     this.#sync = this.#sync.then(async () => {
-      const target = this.#documents;
-      if (!this.isConnected) return;
+      const target = this.#listTexts ?? (this.#noteList ? [] : this.#documents);
+      if (!this.isConnected || generation !== this.#generation) return;
       if (!this.#index) {
         this.#index = new SearchIndex(target);
         this.#indexed = target;
@@ -208,22 +283,23 @@ export class FuzzySearch extends HTMLElement {
         if (added.length > shared) await this.#index.insert(position + shared, added.slice(shared));
         if (removed > shared) await this.#index.remove(position + shared, removed - shared);
       }
-    }).catch((error) => this.#fail(error));
+    }).catch((error) => { if (generation === this.#generation) this.#fail(error); });
     if (this.#input.value !== '' || this.#results) this.#search();
   }
 
   #search() {
     const query = this.#input.value;
     const start = performance.now();
+    const generation = this.#generation;
     const index = this.#sync.then(() => this.#index);
     index.then((searchIndex) => searchIndex?.search(query)).then((answer) => {
-      if (!answer) return;
+      if (!answer || generation !== this.#generation) return;
       const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start };
       this.#results = results;
       this.#show(results);
       this.dispatchEvent(composedEvent('results', results));
     }, (error) => {
-      if (error?.name !== 'AbortError') this.#fail(error);
+      if (error?.name !== 'AbortError' && generation === this.#generation) this.#fail(error);
     });
   }
 

@@ -66,7 +66,9 @@ let nextId = 0;
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
  * @prop {string | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
  *
- * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - The list was opened and its first rows drawn.
+ * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - Every note was opened (or
+ *   found damaged) and `opened` holds them all; also for an empty vault (total 0). A `<fuzzy-search for>` indexes `opened` then.
+ * @fires {CustomEvent<{}>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
  * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
  * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} select - A note was chosen (Enter or click).
@@ -184,6 +186,7 @@ export class NoteList extends HTMLElement {
     this.#client = undefined;
     this.#layout();
     this.#say('Locked.');
+    this.dispatchEvent(composedEvent('notes-locked', {}));
   }
 
   async #load(url) {
@@ -220,8 +223,10 @@ export class NoteList extends HTMLElement {
       return;
     }
     if (this.#notes.length === 0) {
+      this.#generation++;
       this.#show([]);
       this.#say('This vault has no notes yet.');
+      this.dispatchEvent(composedEvent('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 }));
       return;
     }
     if (!this.#key) {

@@ -127,16 +127,13 @@ function enterUnlocked(deviceKey, message) {
   session = { deviceKey, notesClient: new WorkerClient('notes', { idleMs: Infinity }), search, editing: null };
   list.notes = record.notes;
   list.deviceKey = deviceKey;   // the list keeps a private copy, erased by list.lock()
-  if (record.notes.length === 0) search.documents = [];
   closeEditor();
   show('unlocked');
   say(message);
   touch(true);
 }
 
-list.addEventListener('notes-opened', () => {
-  if (session) session.search.documents = list.opened.map((note) => (note.error ? '' : `${note.title}\n${note.body}`));
-});
+// <fuzzy-search for="notes"> indexes the list's opened notes by itself (notes-opened) and empties on list.lock().
 list.addEventListener('notes-error', (event) => {
   if (session) say(`The notes could not be opened: ${event.detail.message}`, true);
 });
@@ -149,7 +146,6 @@ async function commit(notes) {
   const next = await writeVault({ ...record, notes }, record.revision);
   record = next;
   list.notes = record.notes;
-  if (record.notes.length === 0 && session) session.search.documents = [];
 }
 
 function openEditor(note) {
@@ -226,7 +222,6 @@ function endSession() {
   if (!current) return;
   session = null;
   list.lock();                      // its key copy zeroed, its plaintexts dropped, its worker terminated
-  current.search.documents = [];
   current.search.remove();          // disconnecting destroys the search index and its worker
   current.notesClient.terminate('locked');
   current.deviceKey.fill(0);

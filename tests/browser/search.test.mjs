@@ -271,3 +271,83 @@ test('attributes reflect to properties, and properties set before the element is
     rows: 1, indices: referenceSearch(SMALL, 'report').indices });
   await page.close();
 });
+
+test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself, a typo\'d query filters the list as the reference, lock() clears it', async () => {
+  const page = await browser.newPage();
+  const bodies = searchCorpus();
+  const texts = bodies.map((body, i) => `Note ${i}\n${body}`);
+  const QUERY = 'quartely repot';
+  await page.evaluate(async () => {
+    const bodies = (await import('/tests/js/search-corpus.js')).searchCorpus();
+    const key = crypto.getRandomValues(new Uint8Array(32));
+    window.sealed = await window.memento.sealNotes(bodies.map((body, i) => ({ id: `n${i}`, title: `Note ${i}`, body })), key);
+    window.key = key;
+    // No page code between the two elements: only markup.
+    document.getElementById('root').innerHTML = '<fuzzy-search id="s" for="list"></fuzzy-search><note-list id="list"></note-list>';
+    const search = document.getElementById('s');
+    const list = document.getElementById('list');
+    window.log = [];
+    search.addEventListener('results', ({ detail }) => window.log.push({ query: detail.query, n: detail.indices.length }));
+    window.opened = 0;
+    list.addEventListener('notes-opened', () => { window.opened++; });
+    list.notes = window.sealed;
+    list.deviceKey = key;
+  });
+  await waitFor(page, () => window.opened === 1, undefined, { what: 'the notes to open', timeout: 60000 });
+
+  const searchAndView = (query) => page.evaluate(async (q) => {
+    const search = document.getElementById('s');
+    const answered = new Promise((resolve) => search.addEventListener('results', function on({ detail }) {
+      if (detail.query === q) { search.removeEventListener('results', on); resolve(detail); }
+    }));
+    search.value = q;
+    const detail = await answered;
+    return { view: document.getElementById('list').view, indices: Array.from(detail.indices),
+      count: search.shadowRoot.getElementById('count').textContent };
+  }, query);
+
+  const reference = referenceSearch(texts, QUERY);
+  assert.ok(reference.indices.length > 0 && reference.indices.length < texts.length, 'the query selects some notes, not all');
+  const typo = await searchAndView(QUERY);
+  assert.deepEqual(typo.indices, reference.indices);
+  assert.deepEqual(typo.view, reference.indices, 'the list shows exactly the results, in their order');
+  assert.equal(typo.count, `${reference.indices.length} results`);
+
+  const all = await searchAndView('');
+  assert.deepEqual(all.view, texts.map((_, i) => i), 'an empty query shows every note in corpus order');
+
+  // lock(): the index, the query and the results are emptied; a search then finds nothing.
+  const locked = await page.evaluate(async () => {
+    const search = document.getElementById('s');
+    search.value = 'quartely';
+    await new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+    document.getElementById('list').lock();
+    window.log = [];
+    search.value = 'report';
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { value: search.value === 'report', results: search.results, log: window.log, path: search.path,
+      view: document.getElementById('list').view, count: search.shadowRoot.getElementById('count').textContent };
+  });
+  assert.deepEqual(locked, { value: true, results: undefined, log: [], path: undefined, view: [], count: '' });
+
+  // Unlocked again: the index follows the reopened list (one note changed, one removed).
+  await page.evaluate(async () => {
+    const list = document.getElementById('list');
+    const [changed] = await window.memento.sealNotes([{ id: 'n7', title: 'Note 7', body: 'the quarterly report of the garden' }], window.key);
+    const notes = window.sealed.slice();
+    notes[7] = changed;
+    notes.splice(8, 1);
+    document.getElementById('s').value = '';
+    list.notes = notes;
+    list.deviceKey = window.key;
+  });
+  await waitFor(page, () => window.opened === 2, undefined, { what: 'the notes to reopen', timeout: 60000 });
+  const next = texts.slice();
+  next[7] = 'Note 7\nthe quarterly report of the garden';
+  next.splice(8, 1);
+  const reopened = await searchAndView(QUERY);
+  assert.deepEqual(reopened.view, referenceSearch(next, QUERY).indices);
+  assert.ok(reopened.view.includes(7));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

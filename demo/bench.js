@@ -1,0 +1,190 @@
+// The demo's in-browser benchmarks: ours (the plain API, as the elements use
+// it) beside peers run in demo/bench-peers.js, a worker of their own. Each
+// contender is set up untimed, warmed up once, then timed `runs` times (each
+// run repeats the job for at least 10 ms and keeps the mean); the bar is the median. Ours runs first, then the peers' worker (they cannot
+// alternate across threads). Every contender's output is compared with ours
+// and a disagreement is shown in place of the chart.
+import { vaultNotes } from './vault-corpus.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+export const SETTINGS = {
+  full: { argon2: { t: 3, m: 16384 }, notes: 5000, runs: 3 },
+  quick: { argon2: { t: 1, m: 256 }, notes: 400, runs: 1 },
+};
+const QUERIES = ['kubernets upgrde', 'quartely report', 'lanturn', 'moon gardn'];
+
+const median = (times) => {
+  const sorted = times.slice().sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Each timed run repeats the job until MIN_MS have passed and keeps the mean:
+// outside cross-origin isolation some browsers coarsen performance.now() to 1 ms.
+const MIN_MS = 10;
+async function timeOurs(run, runs) {
+  const output = await run();
+  const times = [];
+  for (let r = 0; r < runs; r++) {
+    const start = performance.now();
+    let n = 0;
+    do { await run(); n++; } while (performance.now() - start < MIN_MS);
+    times.push((performance.now() - start) / n);
+  }
+  return { output, times };
+}
+
+function inWorker(file, job, { type = 'classic', transfer = [] } = {}) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(file, import.meta.url), { type, name: `bench-${job.kind}` });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.type === 'done') resolve(data.contenders);
+      else reject(new Error(data.message));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(`the benchmark worker ${file} failed: ${event.message || 'could not start'}`));
+    };
+    worker.postMessage(job, transfer);
+  });
+}
+
+const peers = (job, transfer) => inWorker('./bench-peers.js', job, { transfer });
+
+// `others` may hold more of ours ({ours: true}) before the peers.
+function result(id, title, unit, ours, others, check) {
+  const bars = [{ label: ours.label, ms: ours.ms, ours: true }];
+  const problems = [];
+  for (const peer of others) {
+    bars.push({ label: peer.label, ms: peer.ms, ours: Boolean(peer.ours) });
+    if (!check(peer.output)) problems.push(`${peer.label} disagrees with ours`);
+  }
+  return { id, title, unit, bars, problems };
+}
+
+/**
+ * Runs the three benchmarks; `progress(text)` tells which one runs.
+ * @returns {Promise<Array<{id, title, unit, bars: Array<{label, ms, ours}>, problems: string[]}>>}
+ */
+export async function runBenchmarks(api, { quick = false, progress = () => {} } = {}) {
+  const settings = quick ? SETTINGS.quick : SETTINGS.full;
+  const { runs } = settings;
+  const results = [];
+
+  // Argon2id: the same password, salt and parameters for all.
+  const { t, m } = settings.argon2;
+  progress(`Argon2id, t=${t}, ${m / 1024} MiB…`);
+  const password = new TextEncoder().encode('correct horse battery staple');
+  const salt = Uint8Array.from({ length: 16 }, (_, i) => i);
+  const [kernel] = await inWorker('./bench-ours.js', { kind: 'argon2', password, salt, t, m, runs }, { type: 'module' });
+  const viaApi = await timeOurs(async () => hex(await api.argon2id({ password, salt, t, m, p: 1 })), runs);
+  const others = await peers({ kind: 'argon2', password, salt, t, m, runs });
+  results.push(result('argon2', `Argon2id (t=${t}, ${m >= 1024 ? `${m / 1024} MiB` : `${m} KiB`}), one hash`, 'ms per hash',
+    { label: kernel.label, ms: median(kernel.times) },
+    [{ label: 'ours, argon2id() API (+ a fresh worker)', ms: median(viaApi.times), output: viaApi.output, ours: true },
+      ...others.map((c) => ({ label: c.label, ms: median(c.times), output: c.output }))],
+    (output) => output === kernel.output));
+
+  // Notes: open a vault sealed by sealNotes under a random device key.
+  const count = settings.notes;
+  progress(`Opening ${count.toLocaleString('en-US')} notes…`);
+  const plain = vaultNotes(count);
+  const deviceKey = crypto.getRandomValues(new Uint8Array(32));
+  const sealed = await api.sealNotes(plain, deviceKey);
+  const opened = await timeOurs(async () => {
+    const list = await api.openNotes(sealed, deviceKey);
+    return list.reduce((chars, note) => chars + (note.error ? 0 : note.title.length + note.body.length), 0);
+  }, runs);
+  const sodiumOpen = await peers({ kind: 'notes', notes: sealed, deviceKey: deviceKey.slice(), runs });
+  deviceKey.fill(0);
+  results.push(result('notes', `Open ${count.toLocaleString('en-US')} notes`, 'ms for the whole vault',
+    { label: `ours, openNotes() in one call (${api.enginePath('notes') ?? '?'})`, ms: median(opened.times) },
+    sodiumOpen.map((c) => ({ label: c.label, ms: median(c.times), output: c.output })), (output) => output === opened.output));
+
+  // Search: the same texts and queries, typos included.
+  progress(`Searching ${count.toLocaleString('en-US')} notes…`);
+  const texts = plain.map((note) => `${note.title}\n${note.body}`);
+  const index = await api.createSearchIndex(texts);
+  let searched;
+  try {
+    searched = await timeOurs(async () => {
+      const counts = [];
+      for (const query of QUERIES) counts.push((await index.search(query)).indices.length);
+      return counts.join(',');
+    }, runs);
+  } finally {
+    index.destroy();
+  }
+  const naive = await peers({ kind: 'search', texts, queries: QUERIES, runs });
+  const perQuery = (times) => median(times) / QUERIES.length;
+  results.push(result('search', `Search ${count.toLocaleString('en-US')} notes as you type`, `ms per query (${QUERIES.length} typo'd queries)`,
+    { label: `ours, index.search() (${api.enginePath('search') ?? '?'})`, ms: perQuery(searched.times) },
+    naive.map((c) => ({ label: c.label, ms: perQuery(c.times), output: c.output.join(',') })), (output) => output === searched.output));
+
+  progress('');
+  return results;
+}
+
+export function formatMs(ms) {
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;
+}
+
+function svg(name, attributes = {}, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One benchmark as a horizontal bar chart (SVG): a bar per contender, its median in ms beside it. */
+export function drawChart({ id, title, unit, bars, problems }) {
+  const figure = document.createElement('figure');
+  figure.className = 'chart';
+  figure.dataset.bench = id;
+  const caption = document.createElement('figcaption');
+  caption.textContent = `${title} · ${unit}, lower is better`;
+  figure.append(caption);
+  if (problems.length) {
+    const problem = document.createElement('p');
+    problem.className = 'problem';
+    problem.textContent = `Not drawn: ${problems.join('; ')}.`;
+    figure.append(problem);
+    return figure;
+  }
+  const rowHeight = 30;
+  const labelWidth = 330;
+  const barArea = 300;
+  const width = labelWidth + barArea + 90;
+  const height = bars.length * rowHeight + 8;
+  const max = Math.max(...bars.map((bar) => bar.ms));
+  const [ours] = bars;
+  const summary = bars.map((bar) => `${bar.label}: ${formatMs(bar.ms)}`).join('; ');
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${title}. ${summary}.` });
+  bars.forEach((bar, i) => {
+    const y = 4 + i * rowHeight;
+    const length = Math.max(2, (bar.ms / max) * barArea);
+    chart.append(
+      svg('text', { x: labelWidth - 10, y: y + 17, 'text-anchor': 'end', class: 'label' }, bar.label),
+      svg('rect', { x: labelWidth, y: y + 3, width: length.toFixed(1), height: rowHeight - 10, rx: 4,
+        class: bar.ours ? 'bar ours' : 'bar', 'data-ms': bar.ms.toFixed(3) }),
+      svg('text', { x: labelWidth + length + 8, y: y + 17, class: 'value' }, formatMs(bar.ms)),
+    );
+  });
+  figure.append(chart);
+  const verdict = document.createElement('p');
+  verdict.className = 'verdict';
+  verdict.textContent = bars.filter((bar) => !bar.ours).map((bar) => {
+    const ratio = bar.ms / ours.ms;
+    if (ratio >= 0.95 && ratio <= 1.05) return `about as fast as ${bar.label}`;
+    return ratio > 1 ? `${ratio.toFixed(1)}× faster than ${bar.label}` : `${(1 / ratio).toFixed(1)}× slower than ${bar.label}`;
+  }).map((text) => `ours: ${text}`).join(' · ');
+  figure.append(verdict);
+  return figure;
+}

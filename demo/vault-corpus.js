@@ -1,0 +1,54 @@
+// The demo vault's plaintext notes: deterministic (the same 5,000 notes on
+// every visit), ordinary garden-notebook words plus a few non-ASCII ones, and
+// one note that the search demo looks for: "Kubernetes upgrade checklist".
+// No other note holds a word near "kubernetes" or "upgrade".
+
+const WORDS = ('the of and to in is it for on with as at by from this that we our your moon night garden path stone '
+  + 'lantern river bridge willow fern moss petal seed root leaf bloom frost dew mist owl moth firefly cricket pond '
+  + 'water light shadow silver green violet quiet window letter recipe kitchen bread honey tea soup market list '
+  + 'travel train ticket station hotel map coast island harbour boat sail weather rain wind cloud storm sunrise '
+  + 'meeting notes project budget report quarterly invoice draft plan review idea question answer friend family '
+  + 'birthday gift music piano song book chapter poem story museum gallery walk morning evening weekend monday '
+  + 'friday remember call write read plant water prune harvest rake compost trellis greenhouse orchard apple pear '
+  + 'plum cherry rose tulip lily jasmine thyme basil mint sage rosemary password vault key lock door gate fence').split(' ');
+const EXTRA = ['café', 'naïve', 'crème brûlée', 'Zürich', 'smörgåsbord', 'jalapeño', 'résumé', 'θάλασσα', 'заметка', '東京', '🌙'];
+
+export const NOTE_COUNT = 5000;
+/** The note the search demo finds with a typo'd query ("kubernets upgrde"). */
+export const NEEDLE = {
+  index: 3217,
+  title: 'Kubernetes upgrade checklist',
+  body: 'Drain each node, upgrade the control plane first, then the kubelets; keep an etcd snapshot and a way back.',
+};
+
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` notes {id, title, body}, about 90 words a body. */
+export function vaultNotes(count = NOTE_COUNT) {
+  const random = prng(0x6d656d);
+  const word = () => (random() < 0.02 ? EXTRA[Math.floor(random() * EXTRA.length)] : WORDS[Math.floor(random() * random() * WORDS.length)]);
+  const words = (n) => Array.from({ length: n }, word).join(' ');
+  const notes = [];
+  for (let i = 0; i < count; i++) {
+    if (i === NEEDLE.index) {
+      notes.push({ id: `note-${i}`, title: NEEDLE.title, body: NEEDLE.body });
+      continue;
+    }
+    const title = words(2 + Math.floor(random() * 4));
+    notes.push({
+      id: `note-${i}`,
+      title: title.charAt(0).toUpperCase() + title.slice(1),
+      body: `${words(60 + Math.floor(random() * 60))}.`,
+    });
+  }
+  return notes;
+}
