@@ -23,8 +23,8 @@
 //
 // --fresh instantiates every build anew before each hash (untimed), so each
 // hash grows a fresh heap from 1 MiB and touches fresh pages, as the element's
-// fresh worker per job does. --sodium (Node only, p = 1) adds
-// libsodium-wrappers-sumo's crypto_pwhash as one more contender.
+// fresh worker per job does. --sodium (p = 1) adds libsodium-wrappers-sumo's
+// crypto_pwhash as one more contender (bundled by esbuild for Chromium).
 //
 // This one file is also the Chromium worker: served by the tiny server below,
 // it finds itself in a WorkerGlobalScope and waits for the job; and in Node the
@@ -62,6 +62,21 @@ function hashSegmented(wasm, { t, m, p }) {
   }
 }
 
+/**
+ * A new instance of a build from its WebAssembly.Module compiled once (as the
+ * worker runtime does: compile once per page, instantiate per job), so that
+ * V8's tier-up is shared and only the fresh memory differs.
+ */
+async function instantiateFresh(build) {
+  build.module ??= await WebAssembly.compile(build.wasmBinary);
+  return build.factory({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(build.module, imports).then((instance) => receive(instance, build.module));
+      return {};
+    },
+  });
+}
+
 /** The same hash by libsodium-wrappers-sumo's crypto_pwhash (p = 1 only; Node only). */
 function hashSodium(sodium, { t, m, p }) {
   if (p !== 1) throw new RangeError('libsodium computes p = 1 only');
@@ -96,6 +111,14 @@ function check(wasm, code) {
   if (code !== 0) throw new Error(wasm.error_message(code));
 }
 
+// Node only: the process's CPU time (user + system) in ms, which a busy shared
+// machine inflates much less than wall time (lane workers' threads count too).
+function cpuNow() {
+  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return null;
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -112,6 +135,7 @@ async function runAB(builds, { t, m, p, rounds, fresh }, log) {
     instances.push(build.lanes || build.sodium ? null : await build.factory({ wasmBinary: build.wasmBinary }));
   }
   const times = builds.map(() => []);
+  const cpu = builds.map(() => []);
   const tags = builds.map(() => null);
   for (let round = -1; round < rounds; round += 1) {
     const order = builds.map((_, i) => (i + Math.max(round, 0)) % builds.length);
@@ -123,34 +147,44 @@ async function runAB(builds, { t, m, p, rounds, fresh }, log) {
       // element's fresh worker per job; instantiation itself is not timed.
       if (fresh && !builds[i].lanes && !builds[i].sodium) {
         instances[i] = null;
-        instances[i] = await builds[i].factory({ wasmBinary: builds[i].wasmBinary });
+        instances[i] = await instantiateFresh(builds[i]);
       }
+      const cpuStart = cpuNow();
       const start = performance.now();
       const tag = builds[i].lanes
         ? await hashLanes(builds[i].lanes, { t, m, p }, workers)
         : builds[i].sodium ? hashSodium(builds[i].sodium, { t, m, p })
           : hashSegmented(instances[i], { t, m, p });
       const ms = performance.now() - start;
+      const cpuMs = cpuStart === null ? null : cpuNow() - cpuStart;
       if (tags[i] === null) tags[i] = tag;
-      if (round >= 0) times[i].push(ms);
+      if (round >= 0) {
+        times[i].push(ms);
+        if (cpuMs !== null) cpu[i].push(cpuMs);
+      }
     }
     if (round >= 0) log(`round ${round + 1}/${rounds}: ${order.map((i) => `${builds[i].name} ${times[i].at(-1).toFixed(1)}`).join(', ')}`);
   }
   if (new Set(tags).size !== 1) {
     throw new Error(`builds disagree: ${builds.map((b, i) => `${b.name}=${tags[i]}`).join(' ')}`);
   }
-  return builds.map((build, i) => ({ name: build.name, times: times[i], median: median(times[i]), tag: tags[i] }));
+  return builds.map((build, i) => ({ name: build.name, times: times[i], median: median(times[i]), tag: tags[i],
+    cpu: cpu[i].length ? cpu[i] : null }));
 }
 
 // "speed vs first" compares medians; "paired" is the median over rounds of
 // (first build's time / this build's time) in the same round, which follows a
-// drifting machine load better.
+// drifting machine load better. In Node the table adds the medians of CPU time
+// per hash (process.cpuUsage).
 function table(rows, header) {
   const base = rows[0].median;
-  const lines = [header, '', '| build | median ms | min ms | speed vs first | paired |', '| --- | --- | --- | --- | --- |'];
+  const withCpu = rows.every((row) => row.cpu);
+  const lines = [header, '', `| build | median ms | min ms | speed vs first | paired |${withCpu ? ' CPU median ms | CPU vs first |' : ''}`,
+    `| --- | --- | --- | --- | --- |${withCpu ? ' --- | --- |' : ''}`];
   for (const row of rows) {
     const paired = median(row.times.map((ms, round) => rows[0].times[round] / ms));
-    lines.push(`| ${row.name} | ${row.median.toFixed(1)} | ${Math.min(...row.times).toFixed(1)} | ${(base / row.median).toFixed(3)}x | ${paired.toFixed(3)}x |`);
+    const cpuCells = withCpu ? ` ${median(row.cpu).toFixed(1)} | ${(median(rows[0].cpu) / median(row.cpu)).toFixed(3)}x |` : '';
+    lines.push(`| ${row.name} | ${row.median.toFixed(1)} | ${Math.min(...row.times).toFixed(1)} | ${(base / row.median).toFixed(3)}x | ${paired.toFixed(3)}x |${cpuCells}`);
   }
   lines.push('', `tag ${rows[0].tag} (identical in every build)`);
   return lines.join('\n');
@@ -159,7 +193,7 @@ function table(rows, header) {
 // ---- Chromium worker side ----------------------------------------------------
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 if (inWorker) {
-  self.onmessage = async ({ data: { builds, lanes, settings } }) => {
+  self.onmessage = async ({ data: { builds, lanes, sodiumUrl, settings } }) => {
     const log = (line) => self.postMessage({ type: 'log', line });
     try {
       const loaded = [];
@@ -167,6 +201,11 @@ if (inWorker) {
         const { default: factory } = await import(glue);
         const wasmBinary = new Uint8Array(await (await fetch(wasm)).arrayBuffer());
         loaded.push({ name, factory, wasmBinary });
+      }
+      if (sodiumUrl) {
+        const { default: lib } = await import(sodiumUrl);
+        await lib.ready;
+        loaded.push({ name: `libsodium-wrappers-sumo ${lib.SODIUM_VERSION_STRING}`, sodium: lib });
       }
       if (lanes) {
         const binary = new Uint8Array(await (await fetch(lanes.wasm)).arrayBuffer());
@@ -235,7 +274,6 @@ async function main() {
     const glue = path.resolve(file);
     builds.push({ name: name ?? path.basename(glue, '.mjs'), glue, wasm: glue.replace(/\.mjs$/, '.wasm') });
   }
-  if (sodium && chromium) throw new Error('--sodium is Node only');
   if (builds.length + (lanes ? 2 : 0) + (sodium ? 1 : 0) < 2) throw new Error('give at least two builds (glue .mjs paths)');
   const header = `Argon2id t=${settings.t} m=${settings.m} KiB p=${settings.p}, ${settings.rounds} alternating rounds (+1 warm-up), median`
     + (lanes ? `; lanes x${settings.threads} = ${settings.threads} threads over shared memory` : '')
@@ -259,14 +297,14 @@ async function main() {
     const rows = await runAB(loaded, settings, (line) => console.error(line));
     console.log(table(rows, `${header}; Node ${process.version}`));
   } else {
-    const { engine, rows } = await runChromium(builds, lanes, settings, { readFile, path });
+    const { engine, rows } = await runChromium(builds, lanes, sodium, settings, { readFile, path });
     console.log(table(rows, `${header}; ${engine}`));
   }
 }
 
 // Headless Debian Chromium, fresh profile, offline; a tiny COOP/COEP server on
 // 127.0.0.1 serving the page, this file as the worker, and the builds.
-async function runChromium(builds, lanes, settings, { readFile, path }) {
+async function runChromium(builds, lanes, sodium, settings, { readFile, path }) {
   const http = await import('node:http');
   const os = await import('node:os');
   const { mkdtemp, rm } = await import('node:fs/promises');
@@ -276,6 +314,16 @@ async function runChromium(builds, lanes, settings, { readFile, path }) {
   const files = new Map([['/bench/ab-worker.mjs', self]]);
   for (const name of ['argon2-lanes.js', 'argon2-lane.js']) files.set(`/worker/${name}`, path.join(path.dirname(self), '..', 'worker', name));
   if (lanes) files.set('/lanes.wasm', lanes);
+  let sodiumDir = null;
+  if (sodium) {
+    // libsodium-wrappers-sumo's ESM build imports the bare 'libsodium-sumo': bundle both.
+    const esbuild = await import('esbuild');
+    sodiumDir = await mkdtemp(path.join(os.tmpdir(), 'memento-argon2-ab-sodium-'));
+    const bundle = path.join(sodiumDir, 'sodium.mjs');
+    await esbuild.build({ stdin: { contents: "export { default } from 'libsodium-wrappers-sumo';", resolveDir: path.dirname(self) },
+      bundle: true, format: 'esm', platform: 'browser', outfile: bundle, logLevel: 'error' });
+    files.set('/sodium.mjs', bundle);
+  }
   builds.forEach((build, i) => {
     files.set(`/b${i}.mjs`, build.glue);
     files.set(`/b${i}.wasm`, build.wasm);
@@ -327,6 +375,7 @@ async function runChromium(builds, lanes, settings, { readFile, path }) {
     const job = {
       builds: builds.map((build, i) => ({ name: build.name, glue: `${origin}/b${i}.mjs`, wasm: `${origin}/b${i}.wasm` })),
       lanes: lanes ? { wasm: `${origin}/lanes.wasm`, threads: settings.threads } : null,
+      sodiumUrl: sodium ? `${origin}/sodium.mjs` : null,
       settings,
     };
     const reply = await tab.evaluate((j) => window.runAB(j), job);
@@ -337,6 +386,7 @@ async function runChromium(builds, lanes, settings, { readFile, path }) {
     await context?.close().catch(() => {});
     await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
     await rm(profile, { recursive: true, force: true });
+    if (sodiumDir) await rm(sodiumDir, { recursive: true, force: true });
   }
 }
 

@@ -1,9 +1,12 @@
 # The two helpers every module's CMakeLists.txt uses, so that one module's build
 # reads like every other's.
 #
-# memento_kernel(<module> COMMON <srcs> SCALAR <srcs> SIMD <srcs> BINDINGS <srcs>)
+# memento_kernel(<module> COMMON <srcs> SCALAR <srcs> SIMD <srcs> BINDINGS <srcs>
+#                [WASM_FLAGS <flags>])
 #   native: static libraries <module>_scalar and <module>_simd (SIMD through SIMDe)
-#   wasm:   <module>.simd.mjs/.wasm (-msimd128) and <module>.mjs/.wasm (scalar)
+#   wasm:   <module>.simd.mjs/.wasm (-msimd128) and <module>.mjs/.wasm (scalar);
+#           WASM_FLAGS go to the compile and link of both wasm builds (e.g.
+#           -mbulk-memory, where a module's A/B showed it helps)
 # memento_native_test(<name> SOURCES <srcs> KERNEL <module> [LIBS <libs>])
 #   one Catch2 binary per variant (test_<name>_scalar, test_<name>_simd), both run by ctest,
 #   so the tests exercise the very SIMD source that ships.
@@ -26,7 +29,7 @@ set(MEMENTO_WASM_LINK_FLAGS
   -sASSERTIONS=0 --no-entry)
 
 function(memento_kernel module)
-  cmake_parse_arguments(K "" "" "COMMON;SCALAR;SIMD;BINDINGS" ${ARGN})
+  cmake_parse_arguments(K "" "" "COMMON;SCALAR;SIMD;BINDINGS;WASM_FLAGS" ${ARGN})
   if(EMSCRIPTEN)
     foreach(variant simd scalar)
       if(variant STREQUAL simd)
@@ -40,9 +43,9 @@ function(memento_kernel module)
       endif()
       add_executable(${target} ${sources})
       target_include_directories(${target} PRIVATE ${MEMENTO_ROOT}/cpp)
-      target_compile_options(${target} PRIVATE -O3 ${simd_flags} -fno-exceptions)
+      target_compile_options(${target} PRIVATE -O3 ${simd_flags} ${K_WASM_FLAGS} -fno-exceptions)
       string(REPLACE "." "_" export_name "create_${target}")
-      target_link_options(${target} PRIVATE ${MEMENTO_WASM_LINK_FLAGS} ${simd_flags}
+      target_link_options(${target} PRIVATE ${MEMENTO_WASM_LINK_FLAGS} ${simd_flags} ${K_WASM_FLAGS}
         -sEXPORT_NAME=${export_name})
       set_target_properties(${target} PROPERTIES SUFFIX ".mjs"
         RUNTIME_OUTPUT_DIRECTORY ${MEMENTO_WASM_OUT})

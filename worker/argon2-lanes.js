@@ -103,7 +103,8 @@ async function hashInParallel({
   if (blockBytes === 0) throw new RangeError(message(probe.lanes_init(0, t, m, p, length, 0, 0, 0, 0, 0, 0, 0, 0)));
 
   const heapBase = align(probe.__heap_base.value, 16);
-  const blocks = align(heapBase + (threads - 1) * LANE_STACK_BYTES, 64);
+  // Page-aligned, as the main build's blocks: a 1 KiB block then spans 16 cache lines, not 17.
+  const blocks = align(heapBase + (threads - 1) * LANE_STACK_BYTES, 4096);
   let end = blocks + blockBytes;
   const place = (bytes) => {
     const at = end;

@@ -170,7 +170,7 @@ Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& in
   Status status = validate(params, inputs);
   if (status != Status::ok) return status;
   if (tag == nullptr) return Status::null_pointer;
-  void* memory = std::malloc(memory_bytes(params));
+  void* memory = std::aligned_alloc(kMemoryAlignment, memory_bytes(params));
   if (memory == nullptr) return Status::out_of_memory;
   Context ctx;
   status = setup(ctx, params, memory);

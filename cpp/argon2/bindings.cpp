@@ -85,7 +85,8 @@ std::uintptr_t ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_lengt
   if (owned == nullptr) return 0;
   void* block_memory = reinterpret_cast<void*>(memory);
   if (block_memory == nullptr) {
-    block_memory = std::malloc(memento::argon2::memory_bytes(params));
+    block_memory = std::aligned_alloc(memento::argon2::kMemoryAlignment,
+                                   memento::argon2::memory_bytes(params));
     owned->owned_memory = block_memory;
   }
   if (block_memory == nullptr || memento::argon2::setup(owned->ctx, params, block_memory) != Status::ok) {

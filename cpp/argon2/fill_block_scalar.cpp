@@ -6,6 +6,7 @@
 namespace memento::argon2 {
 
 void fill_block(const Block& prev, const Block& ref, Block& next, bool with_xor) {
+  touch_cache_lines(ref);
   Block r;
   Block keep;  // X ^ Y (and the old block in later passes), XORed back at the end
   for (unsigned i = 0; i < kBlockWords; ++i) {

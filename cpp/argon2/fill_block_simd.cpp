@@ -205,6 +205,7 @@ inline void permute_simd(std::uint64_t* base) {
 }  // namespace
 
 void fill_block(const Block& prev, const Block& ref, Block& next, bool with_xor) {
+  touch_cache_lines(ref);
   Block r;
   Block keep;  // X ^ Y (and the old block in later passes), XORed back at the end
   // Two loops rather than one with a select inside: a few percent in V8.
