@@ -17,7 +17,7 @@
 //   (threads-1) x 64 KiB   one stack per lane worker
 //   blocks                 the Argon2 memory (m rounded down to 4p KiB)
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
-import { barrier, fillLanes } from './argon2-lane.js';
+import { barrier, fillLanes } from './argon2-lane-sync.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { argon2idParallel, startLaneWorkers } from '../../worker/argon2-lanes.js';
-import { barrier } from '../../worker/argon2-lane.js';
+import { barrier } from '../../worker/argon2-lane-sync.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
