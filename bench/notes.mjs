@@ -335,8 +335,10 @@ function cases({ quick }) {
   const notes = quick ? NOTES.quick : NOTES.full;
   const params = { notes };
   return [
-    // settleMs: whichever contender runs right after libsodium-wrappers or @noble/ciphers paid for much of
-    // the garbage they leave (ours one call: 30 ms alone, 40-98 ms right after them, 35 ms after 150 ms idle).
+    // settleMs: even with a worker (a heap) per contender in Chromium, the one timed right after
+    // libsodium-wrappers or @noble/ciphers loses the 2 shared cores to the collection of the garbage they
+    // leave in their own worker once their call returns (2026-11-30 07:15, same load: ours one call 46-57 ms
+    // right after @noble/ciphers without idling, 28-35 ms with 150 ms of idle before each call).
     { id: `open-${notes}`, label: `open ${notes} notes (base64, unwrap, both decryptions, strings; 150 ms idle before each run)`, params,
       contenders: ['ours-simd', 'ours-scalar', 'ours-per-note', 'ours-api', 'libsodium-wrappers', 'noble'], baseline: 'libsodium-wrappers',
       settleMs: 150 },

@@ -251,58 +251,78 @@ function cases({ quick }) {
 }
 
 /**
+ * Searchers built in this thread, sharing its heap (the keystrokes-node engine).
+ * @returns {(id: string) => Promise<{replay(query, {check}) -> {slowest, count}, destroy()}>}
+ */
+export function localSearchers(env, notes) {
+  return async (id) => {
+    const searcher = (await SEARCHERS[id].make(env))(corpus(notes));
+    return {
+      replay: (query, { check }) => replay(searcher, query, { check, notes }),
+      destroy: () => searcher.destroy?.(),
+    };
+  };
+}
+
+/**
  * Replays every scenario `replays` times per contender (alternating contenders,
  * after one warm-up replay), each replay's slowest keystroke one sample. The
  * slow contenders (3 replays) alternate among themselves first, then the rest.
+ * `connect(id)` builds a contender's searcher where it is to run: in this thread
+ * (default) or, for keystrokes-chromium, in a dedicated Worker of its own; it
+ * rejects with Unavailable when it cannot run here.
  * Returns results in the shape of bench/lib/measure.mjs runCases().
  */
-export async function measureKeystrokes({ env, quick = false, replays = quick ? 2 : 7, log = () => {} }) {
+export async function measureKeystrokes({ env, quick = false, replays = quick ? 2 : 7, log = () => {}, connect }) {
   const notes = quick ? NOTES.quick : NOTES.full;
-  const texts = corpus(notes);
+  connect ??= localSearchers(env, notes);
   const searchers = {};
   const unavailable = [];
-  for (const [id, definition] of Object.entries(SEARCHERS)) {
-    try {
-      searchers[id] = (await definition.make(env))(texts);
-    } catch (error) {
-      if (error?.name !== 'Unavailable') throw error;
-      unavailable.push({ id, reason: error.message });
-    }
-  }
-  const results = [];
-  for (const testCase of cases({ quick }).filter((c) => c.params.scenario)) {
-    const { query } = scenario(testCase.params.scenario);
-    const samples = Object.fromEntries(Object.keys(searchers).map((id) => [id, []]));
-    const counts = {};
-    // The slow contenders (naive JS, Fuse.js) leave a great deal of garbage: they go
-    // first, so that the collections they cause fall in the others' untimed warm-up.
-    const slow = Object.keys(searchers).filter((id) => SEARCHERS[id].replays);
-    const fast = Object.keys(searchers).filter((id) => !SEARCHERS[id].replays);
-    for (const group of [slow, fast]) {
-      for (const id of group) {
-        const searcher = searchers[id];
-        if (SEARCHERS[id].spec) log(`${testCase.label}: checking ${id} against the specification on every keystroke`);
-        counts[id] = replay(searcher, query, { check: SEARCHERS[id].spec, notes }).count;   // the warm-up replay
+  try {
+    for (const id of Object.keys(SEARCHERS)) {
+      try {
+        searchers[id] = await connect(id);
+      } catch (error) {
+        if (error?.name !== 'Unavailable') throw error;
+        unavailable.push({ id, reason: error.message });
       }
-      const rounds = Math.max(...group.map((id) => SEARCHERS[id].replays ?? replays));
-      for (let round = 0; round < rounds; round++) {
+    }
+    const results = [];
+    for (const testCase of cases({ quick }).filter((c) => c.params.scenario)) {
+      const { query } = scenario(testCase.params.scenario);
+      const samples = Object.fromEntries(Object.keys(searchers).map((id) => [id, []]));
+      const counts = {};
+      // The slow contenders (naive JS, Fuse.js) leave a great deal of garbage: they go
+      // first, so that in a shared heap (keystrokes-node) the collections they cause
+      // fall in the others' untimed warm-up.
+      const slow = Object.keys(searchers).filter((id) => SEARCHERS[id].replays);
+      const fast = Object.keys(searchers).filter((id) => !SEARCHERS[id].replays);
+      for (const group of [slow, fast]) {
         for (const id of group) {
-          if (round >= (SEARCHERS[id].replays ?? replays)) continue;
-          const { slowest } = replay(searchers[id], query);
-          samples[id].push(slowest);
-          log(`${testCase.label}: replay ${round + 1}/${rounds} ${id} ${slowest.toFixed(2)} ms`);
+          if (SEARCHERS[id].spec) log(`${testCase.label}: checking ${id} against the specification on every keystroke`);
+          counts[id] = (await searchers[id].replay(query, { check: SEARCHERS[id].spec })).count;   // the warm-up replay
+        }
+        const rounds = Math.max(...group.map((id) => SEARCHERS[id].replays ?? replays));
+        for (let round = 0; round < rounds; round++) {
+          for (const id of group) {
+            if (round >= (SEARCHERS[id].replays ?? replays)) continue;
+            const { slowest } = await searchers[id].replay(query, { check: false });
+            samples[id].push(slowest);
+            log(`${testCase.label}: replay ${round + 1}/${rounds} ${id} ${slowest.toFixed(2)} ms`);
+          }
         }
       }
+      const specCount = reference(notes)(query).indices.length;
+      results.push({
+        case: testCase.id, ready: Object.keys(searchers), unavailable, samples,
+        output: JSON.stringify(`${keystrokes(query).length} keystrokes typed`), verifiedWith: Object.keys(searchers).filter((id) => SEARCHERS[id].spec),
+        counts: { spec: specCount, ...counts },
+      });
     }
-    const specCount = reference(notes)(query).indices.length;
-    results.push({
-      case: testCase.id, ready: Object.keys(searchers), unavailable, samples,
-      output: JSON.stringify(`${keystrokes(query).length} keystrokes typed`), verifiedWith: Object.keys(searchers).filter((id) => SEARCHERS[id].spec),
-      counts: { spec: specCount, ...counts },
-    });
+    return results;
+  } finally {
+    for (const searcher of Object.values(searchers)) await searcher.destroy?.();
   }
-  for (const searcher of Object.values(searchers)) searcher.destroy?.();
-  return results;
 }
 
 function targets({ quick }) {

@@ -1,6 +1,9 @@
-// Runs a bench module's cases in headless Debian Chromium, inside a dedicated
-// module Worker (bench/browser/worker.js) on a cross-origin-isolated page, so
-// the numbers are those of the elements' own workers. The module is bundled
+// Runs a bench module's cases in headless Debian Chromium on a
+// cross-origin-isolated page, every contender in a dedicated module Worker of
+// its own (bench/browser/worker.js: its own heap, as each element's kernel has),
+// the page alternating the timed calls across them (bench/browser/page.js), so
+// the numbers are those of the elements' own workers and no contender pays for
+// another's garbage. The module is bundled
 // first (it names npm packages, which a browser cannot resolve); everything is
 // served from the repo root by scripts/server.mjs on 127.0.0.1.
 import { build } from 'esbuild';
@@ -17,6 +20,9 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
 ];
+const METHOD = ({ warmup, runs }) => `median of ${runs} timed runs after ${warmup} warm-up round${warmup === 1 ? '' : 's'}`
+  + ' and a correctness run; each contender in a dedicated module Worker of its own (own heap, set up once), the page'
+  + ' alternating the calls A B C A B C ... across the workers, one at a time, each timed inside its worker';
 const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MS || 30 * 60 * 1000);
 
 /** Bundles bench/<module>.mjs for the browser into build/bench/browser/<module>.js; returns its repo path. */
@@ -65,8 +71,9 @@ export async function runInChromium({ root, module, cases, settings, log }) {
     // The user agent string says 156.0.0.0 (reduced UA); the browser knows its full version.
     const version = context.browser()?.version() ?? reply.engine.userAgent;
     return {
-      version: `Chromium ${version} headless, dedicated module Worker, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
+      version: `Chromium ${version} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
       info: reply.engine,
+      method: METHOD(settings),
       results: reply.results,
     };
   } finally {

@@ -14,7 +14,7 @@
 // measure.mjs) to print "not available" instead of a row. The module file runs
 // in Node and, bundled, in the Chromium worker, so it imports nothing Node-only;
 // the harness sets contenders up, checks their outputs agree, times them
-// alternately in Node and in a Chromium worker, prints the tables and writes
+// alternately in Node (one thread) and in Chromium (a dedicated Worker per contender), prints the tables and writes
 // bench/results/<module>.json (sections of other engines already there are kept).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

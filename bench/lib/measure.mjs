@@ -2,7 +2,9 @@
 // up each contender once, check that all of them compute the same output for
 // a case, then time them alternately (A B C A B C ...) so that whatever else
 // the machine is doing slows every contender alike. Only ratios of medians
-// taken this way are worth reading on a shared 2-core machine.
+// taken this way are worth reading on a shared 2-core machine. Where each
+// contender lives is the engine's choice (runCasesWith's `connect`): in this
+// thread (Node) or in a dedicated Worker of its own (Chromium).
 
 /** Thrown by a contender's setup when it cannot run here (not built yet, engine lacks a feature). */
 export class Unavailable extends Error {
@@ -28,25 +30,33 @@ export function speedup(baselineMs, ms) {
 /**
  * Times `runners` round-robin: `warmup` untimed rounds, then `runs` timed
  * rounds, each round calling every runner once in the given order.
- * @param {{id: string, run: () => unknown}[]} runners
+ * A runner times its own call when it has `time()` (resolving to milliseconds,
+ * e.g. measured inside the runner's worker); else `now()` is read around `run()`.
+ * @param {{id: string, run: () => unknown, time?: () => Promise<number>}[]} runners
  * @param {object} opts
  * @param {number} opts.warmup
  * @param {number} opts.runs
  * @param {() => number} [opts.now]            milliseconds clock
  * @param {(event: object) => void} [opts.onRun]  called after every call, warm-up included
  * @param {number} [opts.settleMs]  idle this long (untimed) before every call, so that the garbage
- *   collector's background work for the previous runner's garbage ends before the next one is timed
+ *   collection of what the previous runner left (in its own worker too: the cores are shared) ends before
+ *   the next one is timed
  * @returns {Promise<Record<string, number[]>>} the timed samples of each runner, in ms
  */
 export async function alternate(runners, { warmup, runs, now = () => performance.now(), onRun, settleMs = 0 }) {
   const samples = Object.fromEntries(runners.map(({ id }) => [id, []]));
   const rounds = warmup + runs;
   for (let round = 0; round < rounds; round++) {
-    for (const { id, run } of runners) {
+    for (const runner of runners) {
+      const { id } = runner;
       if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
-      const start = now();
-      await run();
-      const ms = now() - start;
+      let ms;
+      if (runner.time) ms = await runner.time();
+      else {
+        const start = now();
+        await runner.run();
+        ms = now() - start;
+      }
       const timed = round >= warmup;
       if (timed) samples[id].push(ms);
       onRun?.({ id, round, rounds, timed, ms });
@@ -60,7 +70,8 @@ export function toHex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function outputKey(output) {
+/** How outputs are compared and reported: hex for bytes, JSON for anything else. */
+export function outputKey(output) {
   if (output instanceof Uint8Array) return toHex(output);
   return JSON.stringify(output);
 }
@@ -72,7 +83,8 @@ function outputKey(output) {
  */
 export async function verifySame(caseLabel, runners) {
   const outputs = [];
-  for (const { id, run } of runners) outputs.push([id, outputKey(await run())]);
+  // A runner with `key()` computes the key itself (in its own worker); else its output is keyed here.
+  for (const runner of runners) outputs.push([runner.id, runner.key ? await runner.key() : outputKey(await runner.run())]);
   const distinct = new Set(outputs.map(([, key]) => key));
   if (distinct.size !== 1) {
     const lines = outputs.map(([id, key]) => `  ${id}: ${key}`).join('\n');
@@ -82,21 +94,56 @@ export async function verifySame(caseLabel, runners) {
 }
 
 /**
- * Runs every case of a bench module on this engine.
+ * Contenders set up in this thread, sharing its heap: the Node engine's way.
+ * @returns {(id: string) => Promise<ContenderHandle>} see runCasesWith
+ */
+export function localContenders(spec, env) {
+  return async (id) => {
+    const definition = spec.contenders[id];
+    if (!definition) throw new Error(`unknown contender "${id}"`);
+    const instance = await definition.setup(env);
+    return {
+      prepare: (params) => instance.prepare?.(params),
+      run: (params) => instance.run(params),
+      key: async (params) => outputKey(await instance.run(params)),
+    };
+  };
+}
+
+/**
+ * Runs every case of a bench module on this engine, its contenders set up in this thread.
  * @param {object} spec       the bench module: {contenders: {id: {label, setup(env) -> {prepare?(params), run(params)}}}}
  * @param {object[]} cases    [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids]}]
  * @param {object} env        engine services for contenders (engine name, wasm loading)
  * @param {object} opts       {warmup, runs, now?, log?}
  * @returns {Promise<object[]>} one result per case
  */
-export async function runCases(spec, cases, env, { warmup, runs, now, log = () => {} }) {
+export function runCases(spec, cases, env, opts) {
+  return runCasesWith(localContenders(spec, env), cases, opts);
+}
+
+/**
+ * @typedef {object} ContenderHandle  one set-up contender, wherever it lives
+ * @property {(params: object) => unknown} [prepare]  untimed per-case preparation
+ * @property {(params: object) => Promise<string>} key  runs once, resolves to the output's key (outputKey)
+ * @property {(params: object) => unknown} [run]       one call, timed by the caller's clock
+ * @property {(params: object) => Promise<number>} [time]  one call, timed where it runs (ms); preferred over run
+ * @property {() => unknown} [close]  called once no later case names the contender (ends its worker)
+ */
+
+/**
+ * Runs every case on contenders reached through `connect(id)`, which sets one
+ * up (once: the handle is kept for every case naming it) and resolves to its
+ * ContenderHandle, or rejects with Unavailable when it cannot run here. The
+ * Chromium engine connects each contender to a dedicated Worker of its own.
+ * @returns {Promise<object[]>} one result per case
+ */
+export async function runCasesWith(connect, cases, { warmup, runs, now, log = () => {} }) {
   const setUps = new Map();
-  async function setUp(id) {
+  function setUp(id) {
     if (!setUps.has(id)) {
-      const definition = spec.contenders[id];
-      if (!definition) throw new Error(`unknown contender "${id}"`);
-      setUps.set(id, Promise.resolve().then(() => definition.setup(env)).then(
-        (instance) => ({ instance }),
+      setUps.set(id, Promise.resolve().then(() => connect(id)).then(
+        (handle) => ({ handle }),
         (error) => {
           if (error instanceof Unavailable || error?.name === 'Unavailable') return { unavailable: error.message };
           throw error;
@@ -104,37 +151,61 @@ export async function runCases(spec, cases, env, { warmup, runs, now, log = () =
     }
     return setUps.get(id);
   }
+  // The last case naming each contender: after it, the contender is closed.
+  const lastUse = new Map();
+  cases.forEach((testCase, index) => {
+    for (const id of [...testCase.contenders, ...(testCase.verifyWith ?? [])]) lastUse.set(id, index);
+  });
+
+  const closed = new Set();
+  async function close(id) {
+    if (closed.has(id)) return;
+    closed.add(id);
+    const state = await setUps.get(id).catch(() => ({}));
+    await state.handle?.close?.();
+  }
 
   const results = [];
-  for (const testCase of cases) {
-    const ready = [];
-    const unavailable = [];
-    for (const id of testCase.contenders) {
-      const state = await setUp(id);
-      if (state.unavailable) unavailable.push({ id, reason: state.unavailable });
-      else ready.push({ id, run: () => state.instance.run(testCase.params) });
-    }
-    const checkers = [];
-    for (const id of testCase.verifyWith ?? []) {
-      const state = await setUp(id);
-      if (!state.unavailable) checkers.push({ id, run: () => state.instance.run(testCase.params) });
-    }
-    // Untimed per-case preparation (build an index, generate data) before anything runs.
-    for (const id of [...ready.map((r) => r.id), ...checkers.map((c) => c.id)]) {
-      await (await setUp(id)).instance.prepare?.(testCase.params);
-    }
+  try {
+    for (const [index, testCase] of cases.entries()) {
+      const ready = [];
+      const unavailable = [];
+      for (const id of testCase.contenders) {
+        const state = await setUp(id);
+        if (state.unavailable) unavailable.push({ id, reason: state.unavailable });
+        else ready.push({ id, handle: state.handle });
+      }
+      const checkers = [];
+      for (const id of testCase.verifyWith ?? []) {
+        const state = await setUp(id);
+        if (!state.unavailable) checkers.push({ id, handle: state.handle });
+      }
+      const { params } = testCase;
+      // Untimed per-case preparation (build an index, generate data) before anything runs.
+      for (const { handle } of [...ready, ...checkers]) await handle.prepare?.(params);
 
-    const result = { case: testCase.id, ready: ready.map(({ id }) => id), unavailable, samples: {}, output: undefined };
-    results.push(result);
-    if (ready.length === 0) continue;
-    log(`${testCase.label}: checking that ${[...ready, ...checkers].map(({ id }) => id).join(', ')} agree`);
-    result.output = await verifySame(testCase.label, [...ready, ...checkers]);
-    result.verifiedWith = [...ready, ...checkers].map(({ id }) => id);
-    result.samples = await alternate(ready, {
-      warmup, runs, now, settleMs: testCase.settleMs ?? 0,
-      onRun: ({ id, round, rounds, timed, ms }) => log(
-        `${testCase.label}: round ${round + 1}/${rounds}${timed ? '' : ' (warm-up)'} ${id} ${ms.toFixed(1)} ms`),
-    });
+      const result = { case: testCase.id, ready: ready.map(({ id }) => id), unavailable, samples: {}, output: undefined };
+      results.push(result);
+      if (ready.length > 0) {
+        const everyone = [...ready, ...checkers];
+        log(`${testCase.label}: checking that ${everyone.map(({ id }) => id).join(', ')} agree`);
+        result.output = await verifySame(testCase.label, everyone.map(({ id, handle }) => ({ id, key: () => handle.key(params) })));
+        result.verifiedWith = everyone.map(({ id }) => id);
+        result.samples = await alternate(ready.map(({ id, handle }) => ({
+          id,
+          run: () => handle.run(params),
+          ...(handle.time ? { time: () => handle.time(params) } : {}),
+        })), {
+          warmup, runs, now, settleMs: testCase.settleMs ?? 0,
+          onRun: ({ id, round, rounds, timed, ms }) => log(
+            `${testCase.label}: round ${round + 1}/${rounds}${timed ? '' : ' (warm-up)'} ${id} ${ms.toFixed(1)} ms`),
+        });
+      }
+      for (const [id, last] of lastUse) if (last === index && setUps.has(id)) await close(id);
+    }
+  } finally {
+    // After a failure too: no worker outlives the run.
+    for (const id of setUps.keys()) await close(id);
   }
   return results;
 }

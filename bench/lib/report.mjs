@@ -16,7 +16,7 @@ export function buildSection({ engine, version, info, method, runId, settings, c
     settings: {
       ...settings,
       method: method ?? `median of ${settings.runs} timed runs after ${settings.warmup} warm-up round${settings.warmup === 1 ? '' : 's'}`
-        + ' and a correctness run, contenders alternating A B C A B C ... in one process',
+        + ' and a correctness run, contenders alternating A B C A B C ... in one thread (one heap)',
     },
     cases: results.map((result) => {
       const testCase = cases.find((c) => c.id === result.case);

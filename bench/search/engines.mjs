@@ -24,6 +24,8 @@ const METHOD = 'each sample: the slowest keystroke of one replay (the word typed
   + ' median over replays (7; naive JS and Fuse.js 3), after one warm-up replay in which ours are checked against the'
   + ' specification on every keystroke; contenders alternate replay by replay, naive JS and Fuse.js (which leave much'
   + ' garbage to collect) among themselves before the others';
+const METHOD_CHROMIUM = `${METHOD}; in Chromium each contender in a dedicated module Worker of its own (own heap), each`
+  + ' replay timed inside its worker';
 
 function summarize(results) {
   return Object.fromEntries(results.map((r) => [r.case, r.counts]));
@@ -40,7 +42,8 @@ export const engines = {
     };
   },
 
-  // The same replays in a dedicated module Worker of headless Chromium, like the element's search worker.
+  // The same replays in headless Chromium, each contender in a dedicated module Worker of its own (own heap),
+  // like the element's search worker; the page alternates the replays across the workers.
   async 'keystrokes-chromium'({ root, quick, log }) {
     const bundle = 'build/bench/browser/search-keystrokes.js';
     await build({
@@ -55,33 +58,77 @@ export const engines = {
       const page = context.pages()[0] ?? await context.newPage();
       page.on('console', (message) => log(message.text()));
       await page.goto(`${server.url}/iso/tests/browser/fixtures/page.html`);
-      const reply = await page.evaluate(({ bundle, quick }) => new Promise((resolve, reject) => {
+      const reply = await page.evaluate(async ({ bundle, quick }) => {
         const base = new URL('/iso/', location.href).href;
-        // The worker imports env.js unbundled, so that its URLs resolve from bench/browser/ as the harness's do.
+        // One dedicated module Worker per contender (its own heap, like the element's search worker): it builds
+        // its searcher once and replays on request, timing the keystrokes itself. It imports env.js unbundled,
+        // so that its URLs resolve from bench/browser/ as the harness's do.
         const source = `
           import { browserEnv } from '${base}bench/browser/env.js';
-          import { measureKeystrokes } from '${base}${bundle}';
-          self.onmessage = async ({ data }) => {
+          import { SEARCHERS, corpus, replay } from '${base}${bundle}';
+          let searcher;
+          let notes;
+          const ops = {
+            async setup({ id, notes: n }) { notes = n; searcher = (await SEARCHERS[id].make(browserEnv))(corpus(notes)); },
+            replay: ({ query, check }) => replay(searcher, query, { check, notes }),
+            destroy() { searcher?.destroy?.(); },
+          };
+          self.addEventListener('message', async ({ data }) => {
             try {
-              const results = await measureKeystrokes({ env: browserEnv, quick: data.quick,
-                log: (line) => self.postMessage({ type: 'log', line }) });
-              self.postMessage({ type: 'done', results, userAgent: navigator.userAgent });
+              self.postMessage({ seq: data.seq, ok: true, value: await ops[data.op](data) });
             } catch (error) {
-              self.postMessage({ type: 'failed', error: String(error?.stack ?? error) });
+              self.postMessage({ seq: data.seq, ok: false, error: { name: error?.name ?? 'Error',
+                message: error?.name === 'Unavailable' ? error.message : String(error?.stack ?? error) } });
             }
-          };`;
-        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
-        worker.onmessage = ({ data }) => {
-          if (data.type === 'log') { console.log(data.line); return; }
-          worker.terminate();
-          if (data.type === 'done') resolve(data); else reject(new Error(data.error));
+          });`;
+        const workerUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+        const workers = [];
+        const connect = async (id) => {
+          const worker = new Worker(workerUrl, { type: 'module', name: `keystrokes ${id}` });
+          workers.push(worker);
+          const pending = new Map();
+          let seq = 0;
+          let failure;
+          worker.onmessage = ({ data }) => {
+            const request = pending.get(data.seq);
+            if (!request) return;
+            pending.delete(data.seq);
+            if (data.ok) request.resolve(data.value);
+            else request.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
+          };
+          worker.onerror = (event) => {
+            event.preventDefault();
+            failure ??= new Error(`keystrokes worker ${id} failed: ${event.message || 'could not start'}`);
+            for (const { reject } of pending.values()) reject(failure);
+            pending.clear();
+          };
+          const call = (op, fields) => (failure ? Promise.reject(failure) : new Promise((resolve, reject) => {
+            pending.set(++seq, { resolve, reject });
+            worker.postMessage({ op, seq, ...fields });
+          }));
+          try {
+            await call('setup', { id, notes: quick ? 300 : 5000 });
+          } catch (error) {
+            worker.terminate();
+            throw error;
+          }
+          return {
+            replay: (query, { check }) => call('replay', { query, check }),
+            destroy: async () => { await call('destroy', {}).catch(() => {}); worker.terminate(); },
+          };
         };
-        worker.onerror = (event) => { event.preventDefault(); worker.terminate(); reject(new Error(event.message || 'worker failed')); };
-        worker.postMessage({ quick });
-      }), { bundle, quick });
+        try {
+          const { measureKeystrokes } = await import(`${base}${bundle}`);
+          const results = await measureKeystrokes({ quick, connect, log: (line) => console.log(line) });
+          return { results, userAgent: navigator.userAgent };
+        } finally {
+          for (const worker of workers) worker.terminate();
+          URL.revokeObjectURL(workerUrl);
+        }
+      }, { bundle, quick });
       return {
-        version: `Chromium ${context.browser()?.version() ?? reply.userAgent} headless, dedicated module Worker`,
-        method: METHOD,
+        version: `Chromium ${context.browser()?.version() ?? reply.userAgent} headless, a dedicated module Worker per contender`,
+        method: METHOD_CHROMIUM,
         info: { resultCounts: summarize(reply.results) },
         results: reply.results,
       };

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runBench } from '../../bench/lib/harness.mjs';
-import { Unavailable, alternate, median, runCases, verifySame } from '../../bench/lib/measure.mjs';
+import { Unavailable, alternate, median, runCases, runCasesWith, verifySame } from '../../bench/lib/measure.mjs';
 import { buildSection, checkAcrossEngines, evaluateTargets } from '../../bench/lib/report.mjs';
 
 /** A clock that only moves when a synthetic contender "works". */
@@ -46,6 +46,17 @@ test('alternate calls the contenders round-robin and keeps only the rounds after
   const samples = await alternate([runner('A', 1), runner('B', 2), runner('C', 3)], { warmup: 2, runs: 3, now: clock.now });
   assert.deepEqual(order, ['A', 'B', 'C', 'A', 'B', 'C', 'A', 'B', 'C', 'A', 'B', 'C', 'A', 'B', 'C']);
   assert.deepEqual(samples, { A: [1, 1, 1], B: [2, 2, 2], C: [3, 3, 3] });
+});
+
+test('alternate takes the milliseconds a runner reports from time() instead of reading the clock around it', async () => {
+  const clock = fakeClock();
+  const order = [];
+  // A runner timed where it runs (a contender worker): the caller's clock also moves (messaging), but is not read.
+  const remote = (id, ms) => ({ id, run: () => assert.fail('run() of a self-timed runner'), time: async () => { order.push(id); clock.ms += 1000; return ms; } });
+  const local = { id: 'L', run: () => { order.push('L'); clock.ms += 7; } };
+  const samples = await alternate([remote('A', 3), local, remote('B', 5)], { warmup: 1, runs: 2, now: clock.now });
+  assert.deepEqual(order, ['A', 'L', 'B', 'A', 'L', 'B', 'A', 'L', 'B']);
+  assert.deepEqual(samples, { A: [3, 3], L: [7, 7], B: [5, 5] });
 });
 
 test('alternate with settleMs lets pending timers run before every call, untimed', async () => {
@@ -152,6 +163,50 @@ test('runCases prepares each contender once per case, untimed, before the correc
   const results = await runCases(spec, cases, {}, { warmup: 0, runs: 2, now: clock.now });
   assert.deepEqual(events, ['prepare 1', 'run 1', 'run 1', 'run 1', 'prepare 2', 'run 2', 'run 2', 'run 2']);
   assert.deepEqual(results.map((r) => r.samples.indexed), [[2, 2], [2, 2]]);
+});
+
+/** A connect() for runCasesWith whose contenders log their calls, as the Chromium page's worker handles do. */
+function workerLike(events, { outputs = {}, unavailable = [] } = {}) {
+  return async (id) => {
+    if (unavailable.includes(id)) throw new Unavailable(`${id} cannot run here`);
+    events.push(`setup ${id}`);
+    return {
+      prepare: (params) => { events.push(`prepare ${id} ${params.n}`); },
+      key: async (params) => { events.push(`key ${id} ${params.n}`); return outputs[id] ?? 'same'; },
+      time: async (params) => { events.push(`time ${id} ${params.n}`); return params.n * 10; },
+      close: () => { events.push(`close ${id}`); },
+    };
+  };
+}
+
+test('runCasesWith sets each contender up once, alternates the self-timed calls and closes it after the last case naming it', async () => {
+  const events = [];
+  const cases = [
+    { id: 'c1', label: 'c1', params: { n: 1 }, contenders: ['A', 'B'], baseline: 'A' },
+    { id: 'c2', label: 'c2', params: { n: 2 }, contenders: ['A', 'C'], baseline: 'A', verifyWith: ['B'] },
+    { id: 'c3', label: 'c3', params: { n: 3 }, contenders: ['C'], baseline: 'C' },
+  ];
+  const results = await runCasesWith(workerLike(events), cases, { warmup: 0, runs: 2 });
+  assert.deepEqual(events, [
+    'setup A', 'setup B', 'prepare A 1', 'prepare B 1', 'key A 1', 'key B 1', 'time A 1', 'time B 1', 'time A 1', 'time B 1',
+    'setup C', 'prepare A 2', 'prepare C 2', 'prepare B 2', 'key A 2', 'key C 2', 'key B 2', 'time A 2', 'time C 2', 'time A 2', 'time C 2',
+    'close A', 'close B',
+    'prepare C 3', 'key C 3', 'time C 3', 'time C 3', 'close C',
+  ]);
+  assert.deepEqual(results.map((r) => r.samples), [{ A: [10, 10], B: [10, 10] }, { A: [20, 20], C: [20, 20] }, { C: [30, 30] }]);
+  assert.equal(results[0].output, 'same', 'the key a contender reports is the output, as computed in its worker');
+});
+
+test('runCasesWith refuses contenders whose worker reports another output, and closes every worker on the way out', async () => {
+  const events = [];
+  const cases = [
+    { id: 'c1', label: 'case one', params: { n: 1 }, contenders: ['A', 'B', 'X'], baseline: 'A' },
+    { id: 'c2', label: 'case two', params: { n: 2 }, contenders: ['A'], baseline: 'A' },
+  ];
+  await assert.rejects(runCasesWith(workerLike(events, { outputs: { B: 'other' }, unavailable: ['X'] }), cases, { warmup: 0, runs: 1 }),
+    (error) => /case one: contenders disagree/.test(error.message) && /B: other/.test(error.message));
+  assert.ok(!events.some((e) => e.startsWith('time')), 'nothing is timed');
+  assert.deepEqual(events.filter((e) => e.startsWith('close')).sort(), ['close A', 'close B']);
 });
 
 test('targets compare medians across engines and say when one side was not measured', () => {
