@@ -8,7 +8,7 @@
 import { WorkerClient, runOnce } from '../worker/runtime/client.js';
 import { byteArray } from './arguments.js';
 import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
-import { runInSlices } from '../components/internal/slicer.js';
+import { runInSlices } from '../worker/runtime/slicer.js';
 
 // Packed input per worker call: bigger lists are split so wasm memory stays modest.
 const CHUNK_BYTES = 24 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { WorkerClient } from '../worker/runtime/client.js';
 import { openNotes } from '../api/notes.js';
-import { runInSlices } from './internal/slicer.js';
+import { runInSlices } from '../worker/runtime/slicer.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;

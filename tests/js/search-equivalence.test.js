@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { referenceSearch } from './search-reference.js';
-import { loadSearchWasm } from './search-wasm.js';
+import { loadWasm } from './wasm-node.js';
 import { JsSearchIndex } from '../../worker/search-index-js.js';
 import { WasmSearchIndex } from '../../worker/search-ops.js';
 
@@ -89,8 +89,8 @@ function plain(result) {
   return { indices: Array.from(result.indices), scores: Array.from(result.scores) };
 }
 
-const simd = await loadSearchWasm(true);
-const scalar = await loadSearchWasm(false);
+const simd = await loadWasm('search', true);
+const scalar = await loadWasm('search', false);
 
 // Returns how many queries ran, found something, and found something through a typo.
 function checkCorpora({ seed, corpora, queriesPerCorpus, wasm }) {

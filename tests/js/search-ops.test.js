@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { searchOps, WasmSearchIndex } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../worker/runtime/protocol.js';
 import { referenceSearch } from './search-reference.js';
-import { loadSearchWasm } from './search-wasm.js';
+import { loadWasm } from './wasm-node.js';
 
 const TEXTS = ['Kubernetes cluster notes', 'Café crème', 'Straße und Weg', 'kubernetes', 'Ελληνικά κείμενα', 'поиск заметок'];
 
@@ -15,8 +15,8 @@ function plain(reply) {
   return { indices: Array.from(result.indices), scores: Array.from(result.scores) };
 }
 
-const simd = await loadSearchWasm(true);
-const scalar = await loadSearchWasm(false);
+const simd = await loadWasm('search', true);
+const scalar = await loadWasm('search', false);
 
 test('both wasm builds pass their self-test and say which kernel they run', () => {
   assert.equal(simd.self_test(), true);
