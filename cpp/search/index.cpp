@@ -16,6 +16,10 @@ constexpr size_t kCachedTerms = 8;
 uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count) {
   const uint32_t first = entry_count();
   uint32_t max_id = 0;
+  if (filtering_ && size_t{first} + count > kMaxFilteredEntries) {
+    filtering_ = false;
+    std::vector<std::vector<uint64_t>>().swap(begins_);
+  }
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t length = lengths[i];
     if (groups_.size() <= length) groups_.resize(length + 1);
@@ -24,6 +28,15 @@ uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint
     entry_offset_.push_back(static_cast<uint32_t>(group.ids.size()));
     group.ids.push_back(first + i);
     group.chars.insert(group.chars.end(), chars, chars + length);
+    const uint32_t entry = first + i;
+    if (filtering_ && begins_[0].size() * 64 <= entry) {
+      for (std::vector<uint64_t>& set : begins_) set.resize(entry / 64 + 1, 0);
+    }
+    for (uint32_t j = 0; filtering_ && j < std::min(length, kSigChars); ++j) {
+      for (uint32_t s = j < kSigChars - kSigs ? 0 : j - (kSigChars - kSigs); s < kSigs; ++s) {
+        begins_[(chars[j] & (kBuckets - 1)) * kSigs + s][entry / 64] |= uint64_t{1} << (entry % 64);
+      }
+    }
     for (uint32_t j = 0; j < length; ++j) max_id = std::max(max_id, chars[j]);
     chars += length;
   }
@@ -110,6 +123,14 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
   const uint32_t k = recording_ ? kRecordBudget : match_k;
   const uint32_t lo = m > k ? m - k : 1;
   const uint32_t hi = std::min<uint32_t>(static_cast<uint32_t>(groups_.size()) - 1, prefix ? UINT32_MAX : m + k);
+  // Short prefixes: only words whose first m + k ids hold at least m - k of the
+  // term's characters can be within k (an alignment within k matches m - k
+  // term positions to distinct word positions among the first m + k): see
+  // scan_filtered.
+  if (filtering_ && prefix && m > k && m + k <= kSigChars) {
+    scan_filtered(term, m, k, match_k, best);
+    return;
+  }
   if (m <= kMaxPatternLength) set_peq(term, m, true);
   const Pattern pattern{peq_.data(), m};
   for (uint32_t length = lo; length <= hi; ++length) {
@@ -131,6 +152,59 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
     }
   }
   if (m <= kMaxPatternLength) set_peq(term, m, false);
+}
+
+// A prefix scan with m + k <= kSigChars: the character-set test over the
+// bitsets (64 entries a step), then the survivors gathered (each cut or
+// padded with id 0 to m + k ids, as in rescan_previous) and one kernel call
+// over them.
+void Index::scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t match_k, std::vector<uint8_t>& best) {
+  const uint32_t width = m + k, need = m - k;
+  // Term position i can only match word positions up to i + k (a match at
+  // (i, j) costs at least |i - j| edits before it): its character is looked
+  // for among the word's first min(i + k + 1, m + k) ids, or more (the
+  // shortest set kept is of 3 ids), which still never drops a match.
+  const uint64_t* sets[kSigChars];
+  for (uint32_t i = 0; i < m; ++i) {
+    const uint32_t s = std::max(i + k + 1, kSigChars - kSigs + 1) - (kSigChars - kSigs + 1);
+    // Id 0 and ids past the alphabet occur in no word: no set.
+    sets[i] = term[i] == 0 || term[i] >= peq_.size() ? nullptr : begins_[(term[i] & (kBuckets - 1)) * kSigs + s].data();
+  }
+  const size_t entries = entry_length_.size();
+  if (filtered_.size() < entries) filtered_.resize(entries);
+  uint32_t* ids = filtered_.data();
+  size_t n = 0;
+  // 64 entries at a time: at_least[j] = the entries with j or more of the
+  // term positions tested so far found.
+  const size_t blocks = begins_[0].size();
+  for (size_t b = 0; b < blocks; ++b) {
+    uint64_t at_least[kSigChars + 1] = {~uint64_t{0}};
+    for (uint32_t t = 0; t < m; ++t) {
+      const uint64_t x = sets[t] ? sets[t][b] : 0;
+      for (uint32_t j = need; j > 0; --j) at_least[j] |= at_least[j - 1] & x;
+    }
+    for (uint64_t mask = at_least[need]; mask != 0; mask &= mask - 1) {
+      ids[n++] = static_cast<uint32_t>(b * 64 + static_cast<uint32_t>(__builtin_ctzll(mask)));
+    }
+  }
+  if (gathered_.size() < n * width) gathered_.resize(n * width);
+  uint32_t* out = gathered_.data();
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t length = entry_length_[ids[i]];
+    const uint32_t steps = std::min(length, width);
+    const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[ids[i]]} * length;
+    uint32_t* dst = out + i * width;
+    for (uint32_t j = 0; j < steps; ++j) dst[j] = word[j];
+    for (uint32_t j = steps; j < width; ++j) dst[j] = 0;
+  }
+  if (n == 0) return;
+  distances_.resize(n);
+  set_peq(term, m, true);
+  prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data());
+  set_peq(term, m, false);
+  for (size_t i = 0; i < n; ++i) {
+    if (distances_[i] <= k) consider(ids[i], distances_[i], match_k, best);
+  }
 }
 
 // The previous keystroke's near entries, each cut or padded to m + 2 ids. Id

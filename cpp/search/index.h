@@ -48,9 +48,20 @@ class Index {
   };
 
   static constexpr uint8_t kNoMatch = 255;
+  // Character sets of word beginnings, as bitsets over entries: the set
+  // (c, s) holds the entries with a character of bucket c (id & 63) among
+  // their first s + 3 ids, s < kSigs (first 3, 4, 5, 6 ids).
+  static constexpr uint32_t kSigChars = 6;
+  static constexpr uint32_t kSigs = 4;
+  static constexpr uint32_t kBuckets = 64;
+  // Past this many entries (32 bytes each in the sets) the sets are dropped
+  // and every scan reads all groups: a vocabulary is far smaller; the
+  // benchmark's per-note scan (an entry per note and word) is not.
+  static constexpr uint32_t kMaxFilteredEntries = 1u << 18;
 
   void term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best);
   void scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t k, std::vector<uint8_t>& best);
+  void scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t match_k, std::vector<uint8_t>& best);
   void rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best);
   void consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<uint8_t>& best);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
@@ -80,7 +91,9 @@ class Index {
   std::vector<CachedTerm> cache_;
   uint32_t cache_next_ = 0;
 
-  std::vector<uint32_t> distances_, gathered_;
+  std::vector<uint32_t> distances_, gathered_, filtered_;
+  std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
+  bool filtering_ = true;   // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
   std::vector<uint8_t> best_;
   std::vector<uint32_t> total_;
