@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { recordPageProblems } from './page-problems.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const FLAGS = [
@@ -42,11 +43,7 @@ export async function launch() {
 }
 
 function wrapPage(page, context) {
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
+  const problems = recordPageProblems(page);
   let cdp;
   return {
     problems,

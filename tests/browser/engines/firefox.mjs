@@ -4,6 +4,7 @@
 // Slow to launch (5-9 s): the harness starts one browser per test file.
 import puppeteer from 'puppeteer-core';
 import { descendantsMemory } from './proc.mjs';
+import { recordPageProblems } from './page-problems.mjs';
 
 const EXECUTABLE = process.env.FIREFOX_BIN || '/usr/bin/firefox-esr';
 
@@ -43,11 +44,7 @@ export async function launch() {
 }
 
 function wrapPage(page) {
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
+  const problems = recordPageProblems(page);
   return {
     problems,
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
