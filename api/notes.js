@@ -9,6 +9,7 @@ import { WorkerClient, runOnce } from '../worker/runtime/client.js';
 import { byteArray } from './arguments.js';
 import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
 import { runInSlices } from '../worker/runtime/slicer.js';
+import { postFeedError, postNoteTexts } from '../worker/text-feed.js';
 
 // Packed input per worker call: bigger lists are split so wasm memory stays modest.
 const CHUNK_BYTES = 24 * 1024 * 1024;
@@ -47,27 +48,18 @@ function chunksOf(notes) {
  * {id, error: {name, message}}: one bad note never hides the others.
  * @param {object[]} notes
  * @param {Uint8Array} deviceKey
- * @param {{client?: WorkerClient, signal?: AbortSignal, first?: number, onFirst?: Function}} [options]
+ * @param {{client?: WorkerClient, signal?: AbortSignal, first?: number, onFirst?: Function, searchPorts?: MessagePort[]}} [options]
  *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the
  *   worker's reply arrives in (before the rest become strings): a list can draw its first rows at once.
+ *   `searchPorts` also receive every note's search text from the notes worker (worker/text-feed.js).
  * @returns {Promise<Array<{id, title, body} | {id, error: {name: string, message: string}}>>}
  */
 export function openNotes(notes, deviceKey, options = {}) {
   return Promise.resolve().then(async () => {
     notesArray(notes, 'notes');
     byteArray(deviceKey, 'deviceKey', { length: 32 });
-    const worker = options.client ?? client();
     const results = [];
-    for (const chunk of chunksOf(notes)) {
-      const packing = startPacking(chunk);
-      const groups = Math.ceil(chunk.length / PACK_GROUP);
-      await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
-        { signal: options.signal });
-      const packed = packing.finish();
-      const key = deviceKey.slice();
-      const opened = await worker.call('openNotes',
-        { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity },
-        { transfer: [packed.input.buffer, packed.fields.buffer, key.buffer], signal: options.signal });
+    await openInChunks(notes, deviceKey, options, async (chunk, packed, opened) => {
       const part = new Array(chunk.length);
       let done = 0;
       if (options.onFirst && results.length === 0) {
@@ -78,9 +70,77 @@ export function openNotes(notes, deviceKey, options = {}) {
       await runInSlices(chunk.length - done, (i) => unpackRange(chunk, opened, packed.preset, part, done + i, done + i + 1));
       opened.out.fill(0);
       for (const note of part) results.push(note);
-    }
+    });
     return results;
   });
+}
+
+/**
+ * Opens notes only to send their search texts (title + "\n" + body, "" for a
+ * damaged note) from the notes worker into `ports`: no plaintext comes back to
+ * this thread. Resolves once every part is sent.
+ * @param {object[]} notes
+ * @param {Uint8Array} deviceKey
+ * @param {MessagePort[]} ports
+ * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ */
+export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
+  return Promise.resolve().then(async () => {
+    notesArray(notes, 'notes');
+    byteArray(deviceKey, 'deviceKey', { length: 32 });
+    await openInChunks(notes, deviceKey, { ...options, searchPorts: ports, textsOnly: true }, () => {});
+  });
+}
+
+// Packs each chunk in slices, opens it in one worker call, hands the result to `take`.
+async function openInChunks(notes, deviceKey, options, take) {
+  const worker = options.client ?? client();
+  const ports = options.searchPorts ?? [];
+  const feeding = ports.length > 0 || options.textsOnly;
+  // Until a call carries them to the worker the ports are ours to answer on; a
+  // port already sent is detached here, and posting to it does nothing.
+  const closePorts = (error) => {
+    for (const port of ports) {
+      try {
+        if (error) postFeedError([port], error);
+        port.close();
+      } catch { /* detached: the worker answers on it */ }
+    }
+  };
+  if (notes.length === 0) {
+    // Nothing to open: the (empty) answer needs no worker.
+    postNoteTexts(ports, { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
+    closePorts();
+    return;
+  }
+  try {
+    await openChunks(notes, deviceKey, options, take, worker, ports, feeding);
+  } catch (error) {
+    closePorts(error);
+    throw error;
+  }
+}
+
+async function openChunks(notes, deviceKey, options, take, worker, ports, feeding) {
+  let first = 0;
+  for (const chunk of chunksOf(notes)) {
+    const packing = startPacking(chunk);
+    const groups = Math.ceil(chunk.length / PACK_GROUP);
+    await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
+      { signal: options.signal });
+    const packed = packing.finish();
+    const key = deviceKey.slice();
+    const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
+    const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
+    if (feeding) {
+      args.feed = { first, total: notes.length, blank: [...packed.preset.keys()] };
+      args.textsOnly = options.textsOnly === true;
+      if (first === 0) { args.ports = ports; transfer.push(...ports); }
+    }
+    const opened = await worker.call('openNotes', args, { transfer, signal: options.signal });
+    if (!args.textsOnly) await take(chunk, packed, opened);
+    first += chunk.length;
+  }
 }
 
 function noteToSeal(note, name) {

@@ -7,6 +7,7 @@
 import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
 import { namedError, withTransfer } from './runtime/protocol.js';
 import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from './notes-format.js';
+import { postFeedError, postNoteTexts } from './text-feed.js';
 
 function bytesOfWords(words) {
   return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
@@ -142,14 +143,36 @@ export function wrongKeyError() {
 
 /** The worker's ops: packed notes in, packed results out, buffers transferred. */
 export function notesOps(backend) {
+  // Ports to search workers for the open in progress (worker/text-feed.js):
+  // they come with its first call and are closed after its last.
+  let feedPorts = [];
   return {
+    // With `feed` ({first, total, blank}; `ports` on the first call of an
+    // open), the texts also go straight to those search workers. With
+    // `textsOnly`, they go only there: the reply is the count, the plaintexts
+    // are erased here.
     openNotes(args) {
+      const { feed, ports = [], textsOnly = false } = args;
+      if (feed && ports.length) feedPorts = ports;
+      let result;
       try {
-        const result = backend.openBatch({ ...args, reuseInput: true });
-        return withTransfer(result, [result.out.buffer, result.outFields.buffer, result.status.buffer]);
+        result = backend.openBatch({ ...args, reuseInput: true });
+        if (feed) postNoteTexts(feedPorts, feed, result);
+      } catch (error) {
+        if (feed) postFeedError(feedPorts, error);
+        throw error;
       } finally {
         args.deviceKey.fill(0);
+        if (feed && (!result || feed.first + args.count >= feed.total)) {
+          for (const port of feedPorts) port.close();
+          feedPorts = [];
+        }
       }
+      if (textsOnly) {
+        result.out.fill(0);
+        return args.count;
+      }
+      return withTransfer(result, [result.out.buffer, result.outFields.buffer, result.status.buffer]);
     },
     // `random` is only passed by tests (fixed nonces, to compare with libsodium);
     // otherwise it comes from crypto.getRandomValues here.

@@ -7,6 +7,8 @@
 import { FreshEntries, Vocabulary } from './search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
 import { namedError, withTransfer } from './runtime/protocol.js';
+import { receiveNoteTexts } from './text-feed.js';
+import { applySpanDiff } from './search-diff.js';
 
 const U32 = 4;
 
@@ -99,6 +101,7 @@ export class WasmSearchIndex {
  */
 export function searchOps(wasm) {
   const indexes = new Map();
+  const fedTexts = new Map();   // id -> the texts last fed, for indexes built from a feed
   const create = (texts) => (wasm ? new WasmSearchIndex(wasm, texts) : new JsSearchIndex(texts));
   const get = (id) => {
     const index = indexes.get(id);
@@ -106,24 +109,45 @@ export function searchOps(wasm) {
     if (!index) throw namedError('NotFoundError', `search index ${id} does not exist in this worker`);
     return index;
   };
+  const editable = (id) => {
+    if (fedTexts.has(id)) throw namedError('InvalidStateError', `search index ${id} follows a note list: only a new feed changes its texts`);
+    return get(id);
+  };
   return {
     create({ id, texts }) {
       indexes.get(id)?.destroy?.();
+      fedTexts.delete(id);
       indexes.set(id, create(texts));
       return indexes.get(id).length;
     },
-    insert({ id, position, texts }) { get(id).insert(position, texts); return get(id).length; },
-    set({ id, position, texts }) { get(id).set(position, texts); return get(id).length; },
-    remove({ id, position, count }) { get(id).remove(position, count); return get(id).length; },
+    insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
+    set({ id, position, texts }) { editable(id).set(position, texts); return get(id).length; },
+    remove({ id, position, count }) { editable(id).remove(position, count); return get(id).length; },
     search({ id, query }) {
       const start = performance.now();
       const { indices, scores } = get(id).search(query);
       const ms = performance.now() - start;
       return withTransfer({ indices, scores, ms }, [indices.buffer, scores.buffer]);
     },
+    // The texts come through `port` straight from a notes worker
+    // (worker/text-feed.js): the index is built from them, or brought to them
+    // by one span update. They are kept here (never on the page) for the next diff.
+    async feed({ id, port }) {
+      const texts = await receiveNoteTexts(port);
+      const index = indexes.get(id);
+      if (!index || !fedTexts.has(id)) {
+        index?.destroy?.();
+        indexes.set(id, create(texts));
+      } else {
+        await applySpanDiff(index, fedTexts.get(id), texts);
+      }
+      fedTexts.set(id, texts);
+      return texts.length;
+    },
     destroy({ id }) {
       indexes.get(id)?.destroy?.();
       indexes.delete(id);
+      fedTexts.delete(id);
       return true;
     },
   };
