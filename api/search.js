@@ -3,7 +3,9 @@
 // latest-wins, so a newer query cancels an older one still waiting, whose
 // promise rejects with an AbortError. The page keeps a copy of the texts so
 // that a worker that was stopped (idle, evicted by the page-wide cap) is
-// rebuilt on demand.
+// rebuilt on demand. An index that follows a source instead (a <note-list>)
+// gets its texts over a MessagePort straight from another worker, and the
+// page holds none of them: a stopped worker asks the source again.
 import { WorkerClient } from '../worker/runtime/client.js';
 import { latestWins } from '../worker/runtime/latest-wins.js';
 import { namedError } from '../worker/runtime/protocol.js';
@@ -24,17 +26,27 @@ export class SearchIndex {
   #search;
   #sequence = 0;
   #created;
+  #source;
+  #fedLength = 0;
 
-  /** Use createSearchIndex(). */
-  constructor(texts, client = new WorkerClient('search', { idleMs: Infinity })) {
-    this.#texts = textsOf(texts, 'texts');
+  /**
+   * Use createSearchIndex(), or, for texts that must not pass through the page,
+   * `new SearchIndex([], undefined, {source})` and feed().
+   * @param {string[]} texts
+   * @param {WorkerClient} [client]
+   * @param {{source?: () => {port: MessagePort, done: Promise<void>}}} [options]
+   *   where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
+   */
+  constructor(texts, client = new WorkerClient('search', { idleMs: Infinity }), { source } = {}) {
+    this.#source = source;
+    this.#texts = source ? undefined : textsOf(texts, 'texts');
     this.#client = client;
     this.#search = latestWins(client, 'search');
   }
 
   /** Number of indexed texts. */
   get length() {
-    return this.#texts.length;
+    return this.#texts ? this.#texts.length : this.#fedLength;
   }
 
   /** Which build answers: 'simd', 'scalar' or 'js' (the plain-JS fallback); undefined before the first call. */
@@ -44,8 +56,35 @@ export class SearchIndex {
 
   /** Builds the index in the worker (again, after a restart). */
   create() {
-    this.#created = this.#client.call('create', { id: this.#id, texts: this.#texts });
+    if (this.#source) {
+      const { port, done } = this.#source();
+      this.#created = this.feed(port, done);
+    } else {
+      this.#created = this.#client.call('create', { id: this.#id, texts: this.#texts });
+    }
     return this.#created;
+  }
+
+  /**
+   * Replaces the texts of an index that follows a source with those arriving
+   * on `port` (worker/text-feed.js), in one span update. When `done` rejects
+   * before they all came, the worker is stopped (it would wait forever) and
+   * this rejects with that error.
+   * @param {MessagePort} port
+   * @param {Promise<void>} [done]
+   * @returns {Promise<number>} the number of texts
+   */
+  async feed(port, done) {
+    if (!this.#source) throw namedError('InvalidStateError', 'feed(): this index was built from texts; use insert / set / remove');
+    let waiting = true;
+    const fed = this.#client.call('feed', { id: this.#id, port }, { transfer: [port] });
+    done?.catch((error) => { if (waiting) this.#client.terminate('its texts never came', error); });
+    try {
+      this.#fedLength = await fed;
+    } finally {
+      waiting = false;
+    }
+    return this.#fedLength;
   }
 
   /**
@@ -68,6 +107,7 @@ export class SearchIndex {
 
   /** Inserts texts before `position` (0..length). */
   insert(position, texts) {
+    this.#editable();
     integer(position, 'position', 0, this.length);
     texts = textsOf(texts, 'texts');
     this.#texts.splice(position, 0, ...texts);
@@ -76,6 +116,7 @@ export class SearchIndex {
 
   /** Replaces the texts at position .. position + texts.length - 1. */
   set(position, texts) {
+    this.#editable();
     texts = textsOf(texts, 'texts');
     integer(position, 'position', 0, this.length - texts.length);
     this.#texts.splice(position, texts.length, ...texts);
@@ -84,6 +125,7 @@ export class SearchIndex {
 
   /** Removes `count` texts from `position`. */
   remove(position, count = 1) {
+    this.#editable();
     integer(position, 'position', 0, this.length);
     integer(count, 'count', 0, this.length - position);
     this.#texts.splice(position, count);
@@ -93,6 +135,10 @@ export class SearchIndex {
   /** Frees the index and stops its worker. */
   destroy() {
     this.#client.terminate('destroyed');
+  }
+
+  #editable() {
+    if (this.#source) throw namedError('InvalidStateError', 'this index follows its source: only feed() changes its texts');
   }
 
   // The page copy is already updated: a worker that lost the index rebuilds from it.

@@ -3,18 +3,16 @@
 // the results itself, or, with `for="ID"`, filters and orders a <note-list>
 // through that element's filter(indices).
 //
-// With a <note-list> target no page code is needed: when the list fires
-// `notes-opened`, the element indexes every opened note as `title + "\n" +
-// body` (a damaged note as ""), in the list's order, updating only the span
-// that changed since the last time; `notes-locked` and `notes-error` empty the
-// index (its worker is terminated), the query and the results.
-// What the main thread holds meanwhile: the list's own `opened` notes (it
-// draws its rows from them), this element's array of the indexed strings (for
-// the diff and for `select`) and SearchIndex's page copy of the same strings
-// (to rebuild a worker that was stopped); the strings are shared, not copied
-// twice. All three are dropped on lock. Sending the texts from the notes
-// worker straight to the search worker is not done yet.
+// With a <note-list> target no page code is needed: the element connects to
+// the list (connectSearch), and at every opening the list's notes worker sends
+// every note's text, `title + "\n" + body` (a damaged note as ""), straight to
+// this element's search worker over a MessagePort; the search worker updates
+// only the span that changed since the last time. The texts never pass
+// through the page for searching: this element holds none of them.
+// `notes-locked` and `notes-error` empty the index (its worker is
+// terminated), the query and the results.
 import { SearchIndex } from '../api/search.js';
+import { applySpanDiff } from '../worker/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 
 const STYLE = `
@@ -59,25 +57,9 @@ function composedEvent(type, detail) {
   return new CustomEvent(type, { detail, bubbles: true, composed: true });
 }
 
-// The smallest change turning `before` into `after`: the common head and tail
-// stay, the middle is replaced (so adding, editing or removing one note is one update).
-function diff(before, after) {
-  let head = 0;
-  while (head < before.length && head < after.length && before[head] === after[head]) head++;
-  let tail = 0;
-  while (tail < before.length - head && tail < after.length - head
-    && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  return { position: head, removed: before.length - head - tail, added: after.slice(head, after.length - tail) };
-}
-
 let nextId = 0;
 
 const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error'];
-
-/** The text a note is searched by: title, newline, body; a damaged (or not yet opened) note is "". */
-function textsOfNotes(notes) {
-  return notes.map((note) => (note && !note.error ? `${note.title}\n${note.body}` : ''));
-}
 
 /**
  * A typo-tolerant search field: every keystroke searches (latest wins) in a worker.
@@ -88,8 +70,9 @@ function textsOfNotes(notes) {
  * @attr {string} label - The field's label (default "Search").
  * @attr {string} placeholder - The field's placeholder.
  * @attr {string} for - The id of an element to filter through its `filter(indices)`; the own list is then hidden.
- *   A `<note-list>` target is indexed by itself (its `opened` notes, followed through `notes-opened`, emptied by
- *   `notes-locked` / `notes-error`), and `documents` is ignored; any other target is searched over `documents`.
+ *   A `<note-list>` target is indexed by itself (its notes worker sends the texts to the search worker at every
+ *   opening; `notes-locked` / `notes-error` empty the index), and `documents` is ignored; any other target is
+ *   searched over `documents`.
  * @attr {number} max-results - Rows in the default result list (default 20).
  *
  * @prop {string[]} documents - The texts searched (the index follows changes without a full rebuild).
@@ -127,7 +110,7 @@ export class FuzzySearch extends HTMLElement {
   #id = `fuzzy-search-${nextId++}`;
   #sync = Promise.resolve();
   #generation = 0;     // bumped when a note-list target locks: older jobs are dropped
-  #listTexts;          // the note-list target's texts, when there is one
+  #connection;         // {list, disconnect} while following a <note-list>
   #onListEvent = (event) => this.#listChanged(event);
 
   constructor() {
@@ -155,23 +138,20 @@ export class FuzzySearch extends HTMLElement {
 
   connectedCallback() {
     for (const type of LIST_EVENTS) document.addEventListener(type, this.#onListEvent);
-    this.#adoptList();
-    this.#syncIndex();
+    this.#followTarget();
   }
 
   disconnectedCallback() {
     for (const type of LIST_EVENTS) document.removeEventListener(type, this.#onListEvent);
-    this.#generation++;
-    this.#index?.destroy();
-    this.#index = undefined;
-    this.#indexed = [];
+    this.#disconnectList();
+    this.#dropIndex();
   }
 
   attributeChangedCallback(name, before, value) {
     if (name === 'for' && before !== value && this.isConnected) {
-      this.#listTexts = undefined;
-      this.#adoptList();
-      this.#syncIndex();
+      this.#disconnectList();
+      this.#dropIndex();
+      this.#followTarget();
     }
     this.#render();
     if (this.#results) this.#show(this.#results);
@@ -215,40 +195,70 @@ export class FuzzySearch extends HTMLElement {
     return id ? this.getRootNode().getElementById?.(id) ?? document.getElementById(id) : null;
   }
 
-  // A <note-list> target (the list element, not just any element with filter()).
-  get #noteList() {
+  // A <note-list> target, upgraded or not yet (then its index waits for it).
+  get #listTarget() {
     const target = this.#target;
-    return target?.localName === 'note-list' && Array.isArray(target.opened) ? target : null;
+    return target?.localName === 'note-list' ? target : null;
   }
 
-  // Takes the texts of a note-list target that is already open.
-  #adoptList() {
-    const list = this.#noteList;
-    if (!list) return;
-    const { opened } = list;
-    for (let i = 0; i < opened.length; i++) if (!opened[i]) return;  // still opening: notes-opened follows
-    this.#listTexts = textsOfNotes(opened);
+  // Indexes `documents`, or connects to a <note-list> target (once it is defined).
+  #followTarget() {
+    const list = this.#listTarget;
+    if (!list) {
+      this.#syncIndex();
+      return;
+    }
+    if (typeof list.connectSearch === 'function') this.#connectList(list);
+    else customElements.whenDefined('note-list').then(() => { if (this.isConnected && this.#listTarget === list) this.#connectList(list); });
+  }
+
+  #connectList(list) {
+    if (this.#connection?.list === list) return;
+    this.#disconnectList();
+    // Set first: an open list feeds the consumer at once, inside connectSearch().
+    const connection = { list, disconnect: () => {} };
+    this.#connection = connection;
+    connection.disconnect = list.connectSearch((port, done) => this.#takeFeed(port, done, connection));
+  }
+
+  #disconnectList() {
+    this.#connection?.disconnect();
+    this.#connection = undefined;
+  }
+
+  // A port from the list's notes worker: the search worker takes the texts from it directly.
+  #takeFeed(port, done, connection) {
+    const generation = this.#generation;
+    this.#sync = this.#sync.then(async () => {
+      if (!this.isConnected || generation !== this.#generation || connection !== this.#connection) {
+        port.close();
+        return;
+      }
+      this.#index ??= new SearchIndex([], undefined, { source: () => connection.list.searchFeed() });
+      await this.#index.feed(port, done);
+    }).catch((error) => { if (generation === this.#generation) this.#fail(error); });
+    if (this.#input.value !== '' || this.#results) this.#search();
   }
 
   #listChanged(event) {
-    const list = this.#noteList;
+    const list = this.#listTarget;
     if (!list || event.composedPath()[0] !== list) return;
-    if (event.type === 'notes-opened') {
-      this.#listTexts = textsOfNotes(list.opened);
-      this.#syncIndex();
-    } else {
-      this.#clear();
-    }
+    if (event.type === 'notes-opened') this.#connectList(list);   // a list defined or added after this element
+    else this.#clear();
   }
 
-  // The list locked or failed: the index's worker is terminated, the query and the results dropped.
-  #clear() {
+  // The index (and its worker) go; anything still queued for them is dropped.
+  #dropIndex() {
     this.#generation++;
     this.#index?.destroy();
     this.#index = undefined;
     this.#indexed = [];
-    this.#listTexts = [];
     this.#sync = Promise.resolve();
+  }
+
+  // The list locked or failed: the index's worker is terminated, the query and the results dropped.
+  #clear() {
+    this.#dropIndex();
     this.#results = undefined;
     this.#input.value = '';
     this.shadowRoot.getElementById('count').textContent = '';
@@ -267,21 +277,19 @@ export class FuzzySearch extends HTMLElement {
 
   // Brings the worker's index to the current documents: built once, then only the changed span.
   #syncIndex() {
+    if (this.#listTarget) return;   // a note list feeds the index itself
     const generation = this.#generation;
     this.#sync = this.#sync.then(async () => {
-      const target = this.#listTexts ?? (this.#noteList ? [] : this.#documents);
+      const target = this.#documents;
       if (!this.isConnected || generation !== this.#generation) return;
       if (!this.#index) {
         this.#index = new SearchIndex(target);
         this.#indexed = target;
         await this.#index.create();
       } else if (target !== this.#indexed) {
-        const { position, removed, added } = diff(this.#indexed, target);
+        const before = this.#indexed;
         this.#indexed = target;
-        const shared = Math.min(removed, added.length);
-        if (shared > 0) await this.#index.set(position, added.slice(0, shared));
-        if (added.length > shared) await this.#index.insert(position + shared, added.slice(shared));
-        if (removed > shared) await this.#index.remove(position + shared, removed - shared);
+        await applySpanDiff(this.#index, before, target);
       }
     }).catch((error) => { if (generation === this.#generation) this.#fail(error); });
     if (this.#input.value !== '' || this.#results) this.#search();

@@ -2,8 +2,10 @@
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { WorkerClient } from '../worker/runtime/client.js';
-import { openNotes } from '../api/notes.js';
+import { openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../worker/runtime/slicer.js';
+import { namedError } from '../worker/runtime/protocol.js';
+import { postFeedError, postNoteTexts } from '../worker/text-feed.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
@@ -65,9 +67,11 @@ let nextId = 0;
  * @prop {Array<{id, title, body} | {id, error}>} opened - Every note, opened or with its error, in order.
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
  * @prop {string | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
+ * @prop {'empty' | 'locked' | 'opening' | 'open' | 'failed'} state - Where the list is: no notes yet, notes without a
+ *   key (or `lock()`ed), opening, open (`notes-opened` fired), failed (`notes-error` fired).
  *
  * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - Every note was opened (or
- *   found damaged) and `opened` holds them all; also for an empty vault (total 0). A `<fuzzy-search for>` indexes `opened` then.
+ *   found damaged) and `opened` holds them all; also for an empty vault (total 0).
  * @fires {CustomEvent<{}>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
  * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
@@ -99,6 +103,9 @@ export class NoteList extends HTMLElement {
   #active = -1;
   #generation = 0;
   #frameQueued = false;
+  #state = 'empty';
+  #opening = Promise.resolve();
+  #searchConsumers = new Set();
   #onUnlock = (event) => this.#takeKey(event);
 
   constructor() {
@@ -164,6 +171,68 @@ export class NoteList extends HTMLElement {
   get opened() { return this.#opened; }
   get view() { return this.#view.slice(); }
   get path() { return this.#client?.path; }
+  get state() { return this.#state; }
+
+  /**
+   * Connects a search index to the notes' texts without them passing through
+   * this thread: `consumer(port, done)` is called with a fresh MessagePort at
+   * every opening of the notes from now on (and at once when they are open
+   * already); the notes worker posts through it every note's text, in order:
+   * title + "\n" + body, "" for a damaged note (worker/text-feed.js). `done`
+   * settles when the sending is over (rejects if it failed). Hand the port
+   * to SearchIndex.feed(); <fuzzy-search for> does.
+   * @param {(port: MessagePort, done: Promise<void>) => void} consumer
+   * @returns {() => void} disconnects the consumer
+   */
+  connectSearch(consumer) {
+    if (typeof consumer !== 'function') throw new TypeError('connectSearch(consumer): the consumer must be a function');
+    this.#searchConsumers.add(consumer);
+    const feedIfOpen = () => {
+      if (this.#state !== 'open' || !this.#searchConsumers.has(consumer)) return;
+      const { port, done } = this.searchFeed();
+      consumer(port, done);
+    };
+    if (this.#state === 'open') feedIfOpen();
+    else if (this.#state === 'opening') this.#opening.then(feedIfOpen);
+    return () => { this.#searchConsumers.delete(consumer); };
+  }
+
+  /**
+   * The open notes' texts once, as connectSearch() sends them: decrypted again
+   * in the notes worker and posted from there. Rejects (and the port gets the
+   * error) unless the list is open.
+   * @returns {{port: MessagePort, done: Promise<void>}}
+   */
+  searchFeed() {
+    const { port1, port2 } = new MessageChannel();
+    let done;
+    if (this.#state !== 'open') {
+      const error = namedError('InvalidStateError', `the note list is ${this.#state}: there are no open notes to search`);
+      postFeedError([port1], error);
+      port1.close();
+      done = Promise.reject(error);
+    } else if (this.#opened.length === 0 || !this.#key) {
+      postNoteTexts([port1], { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
+      port1.close();
+      done = Promise.resolve();
+    } else {
+      this.#client ??= new WorkerClient('notes', { idleMs: 60000 });
+      done = sendNoteTexts(this.#notes, this.#key, [port1], { client: this.#client });
+    }
+    done.catch(() => {});   // the consumer decides what a failed feed means
+    return { port: port2, done };
+  }
+
+  // Every connected consumer gets a port for this opening; the ports go to the notes worker.
+  #searchPorts(done) {
+    const ports = [];
+    for (const consumer of this.#searchConsumers) {
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1);
+      queueMicrotask(() => consumer(port2, done));
+    }
+    return ports;
+  }
 
   /** Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all. */
   filter(indices) {
@@ -177,6 +246,7 @@ export class NoteList extends HTMLElement {
   /** Erases the device key and every plaintext, stops the worker and empties the list. */
   lock() {
     this.#generation++;
+    this.#state = this.#notes?.length ? 'locked' : 'empty';
     this.#key?.fill(0);
     this.#key = undefined;
     this.#opened = [];
@@ -224,20 +294,24 @@ export class NoteList extends HTMLElement {
     }
     if (this.#notes.length === 0) {
       this.#generation++;
+      this.#state = 'open';
       this.#show([]);
+      for (const consumer of this.#searchConsumers) { const { port, done } = this.searchFeed(); consumer(port, done); }
       this.#say('This vault has no notes yet.');
       this.dispatchEvent(composedEvent('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 }));
       return;
     }
     if (!this.#key) {
+      this.#state = 'locked';
       this.#say(`${count(this.#notes.length, 'note')}, locked.`);
       return;
     }
-    this.#open(this.#notes, this.#key);
+    this.#opening = this.#open(this.#notes, this.#key);
   }
 
   async #open(notes, key) {
     const generation = ++this.#generation;
+    this.#state = 'opening';
     const start = performance.now();
     this.#say(`Opening ${count(notes.length, 'note')}…`);
     this.#client ??= new WorkerClient('notes', { idleMs: 60000 });
@@ -253,9 +327,14 @@ export class NoteList extends HTMLElement {
       this.#show(partial);
       performance.mark('note-list:first-rows');
     };
+    let settle;
+    const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+    done.catch(() => {});
     try {
-      opened = await openNotes(notes, key, { client: this.#client, first: FIRST_ROWS, onFirst });
+      opened = await openNotes(notes, key, { client: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done) });
+      settle.resolve();
     } catch (error) {
+      settle.reject(error);
       if (generation === this.#generation) this.#fail(error);
       return;
     }
@@ -272,6 +351,7 @@ export class NoteList extends HTMLElement {
     this.#say(damaged.length
       ? `${count(opened.length - damaged.length, 'note')} opened, ${count(damaged.length, 'damaged note')}.`
       : `${count(opened.length, 'note')}.`, damaged.length > 0);
+    this.#state = 'open';
     this.dispatchEvent(composedEvent('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms }));
     // One event per damaged note, in slices: a vault of damaged notes must not freeze the page.
     await runInSlices(damaged.length, (k) => {
@@ -291,6 +371,7 @@ export class NoteList extends HTMLElement {
   }
 
   #fail(error) {
+    this.#state = 'failed';
     this.#show([]);
     const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
     this.#say(detail.message, true);

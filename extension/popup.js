@@ -133,7 +133,7 @@ function enterUnlocked(deviceKey, message) {
   touch(true);
 }
 
-// <fuzzy-search for="notes"> indexes the list's opened notes by itself (notes-opened) and empties on list.lock().
+// <fuzzy-search for="notes"> indexes the list by itself (its texts go from the notes worker to the search worker) and empties on list.lock().
 list.addEventListener('notes-error', (event) => {
   if (session) say(`The notes could not be opened: ${event.detail.message}`, true);
 });

@@ -272,7 +272,7 @@ test('attributes reflect to properties, and properties set before the element is
   await page.close();
 });
 
-test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself, a typo\'d query filters the list as the reference, lock() clears it', async () => {
+test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself, a typo\'d query filters the list as the reference, lock() clears it; the texts never pass through the page to the search worker', async () => {
   const page = await browser.newPage();
   const bodies = searchCorpus();
   const texts = bodies.map((body, i) => `Note ${i}\n${body}`);
@@ -282,6 +282,16 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
     const key = crypto.getRandomValues(new Uint8Array(32));
     window.sealed = await window.memento.sealNotes(bodies.map((body, i) => ({ id: `n${i}`, title: `Note ${i}`, body })), key);
     window.key = key;
+    // Every message the page posts to a search worker is kept, to show that no note text is among them.
+    const NativeWorker = window.Worker;
+    window.toSearch = [];
+    window.Worker = class extends NativeWorker {
+      constructor(url, options) { super(url, options); this.moduleName = options?.name; }
+      postMessage(message, transfer) {
+        if (this.moduleName === 'search') window.toSearch.push(message);
+        return super.postMessage(message, transfer);
+      }
+    };
     // No page code between the two elements: only markup.
     document.getElementById('root').innerHTML = '<fuzzy-search id="s" for="list"></fuzzy-search><note-list id="list"></note-list>';
     const search = document.getElementById('s');
@@ -348,6 +358,64 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
   const reopened = await searchAndView(QUERY);
   assert.deepEqual(reopened.view, referenceSearch(next, QUERY).indices);
   assert.ok(reopened.view.includes(7));
+
+  // The search worker is evicted (page-wide cap): the index is fed again from the list's notes worker.
+  await page.evaluate(async () => {
+    const list = document.getElementById('list');
+    list.searchFeed().port.close();      // the notes worker is now the more recently used one
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    window.memento.setWorkerCap(2);
+    window.other = await window.memento.createSearchIndex(['another index']);   // evicts the idle search worker
+  });
+  const evicted = await searchAndView('kubernets clustr');
+  assert.deepEqual(evicted.indices, referenceSearch(next, 'kubernets clustr').indices);
+  assert.deepEqual(evicted.view, evicted.indices);
+  await page.evaluate(() => { window.other.destroy(); window.memento.setWorkerCap(8); });
+
+  // A second <fuzzy-search> added after the list opened is fed at once.
+  const late = await page.evaluate(async (q) => {
+    const search = Object.assign(document.createElement('fuzzy-search'), { id: 's2' });
+    search.setAttribute('for', 'list');
+    document.getElementById('root').append(search);
+    const answered = new Promise((resolve) => search.addEventListener('results', function on({ detail }) {
+      if (detail.query === q) { search.removeEventListener('results', on); resolve(Array.from(detail.indices)); }
+    }));
+    search.value = q;
+    return answered;
+  }, QUERY);
+  assert.deepEqual(late, referenceSearch(next, QUERY).indices);
+
+  // What the page sent the search workers: feeds (ports) and queries, never a note's text.
+  const sent = await page.evaluate(() => {
+    const strings = [];
+    const walk = (value) => {
+      if (typeof value === 'string') strings.push(value);
+      else if (value && typeof value === 'object' && !(value instanceof WebAssembly.Module) && !ArrayBuffer.isView(value)) {
+        for (const item of Object.values(value)) walk(item);
+      }
+    };
+    window.toSearch.forEach(walk);
+    const ops = window.toSearch.filter((m) => m.type === 'call').map((m) => m.op);
+    return { strings: [...new Set(strings)], feeds: ops.filter((op) => op === 'feed').length, creates: ops.filter((op) => op === 'create').length,
+      ports: window.toSearch.filter((m) => m.op === 'feed' && m.args.port instanceof MessagePort).length };
+  });
+  const noteFragments = texts.flatMap((text) => text.split('\n')).filter((part) => part.length >= 8);
+  const leaked = sent.strings.filter((value) => value.includes('\n') || noteFragments.some((part) => value.includes(part)));
+  assert.deepEqual(leaked, [], 'no note text was posted from the page to a search worker');
+  // Four feeds: the first opening, the reopening after lock(), the evicted worker's, the late element's.
+  assert.equal(sent.feeds, 4, 'the indexes were fed from the notes worker');
+  assert.equal(sent.ports, sent.feeds, 'every feed carried a port');
+  assert.equal(sent.creates, 1, 'only the unrelated createSearchIndex() sent texts');
+
+  // Locked: there is nothing to feed.
+  const refused = await page.evaluate(async () => {
+    const list = document.getElementById('list');
+    list.lock();
+    const { port, done } = list.searchFeed();
+    port.close();
+    return done.then(() => 'fed', (error) => `${error.name}: ${list.state}`);
+  });
+  assert.equal(refused, 'InvalidStateError: locked');
   assert.deepEqual(page.problems, []);
   await page.close();
 });
