@@ -4,7 +4,7 @@
 // ctx_fill_segment per (pass, slice, lane), ctx_finalize), so V8 tiers up
 // between calls exactly as in the worker.
 //
-//   node bench/argon2-ab.mjs [--chromium] [--t=3] [--m=65536] [--p=1] [--rounds=11] \
+//   node bench/argon2-ab.mjs [--chromium | --firefox] [--t=3] [--m=65536] [--p=1] [--rounds=11] \
 //        [--fresh] [--sodium] [--lanes=build/wasm/out/argon2.lanes.wasm] [--threads=2] \
 //        [NAME=]path/to/build.mjs [NAME=]path/to/other.mjs ...
 //
@@ -255,14 +255,14 @@ async function main() {
   const { readFile } = await import('node:fs/promises');
   const { pathToFileURL } = await import('node:url');
   const settings = { t: 3, m: 65536, p: 1, rounds: 11, threads: 2, fresh: 0 };
-  let chromium = false;
+  let browser = null;
   let sodium = false;
   let lanes = null;
   const builds = [];
   for (const arg of process.argv.slice(2)) {
     const option = /^--(\w+)(?:=(.*))?$/.exec(arg);
     if (option) {
-      if (option[1] === 'chromium') chromium = true;
+      if (option[1] === 'chromium' || option[1] === 'firefox') browser = option[1];
       else if (option[1] === 'sodium') sodium = true;
       else if (option[1] === 'fresh') settings.fresh = 1;
       else if (option[1] === 'lanes') lanes = path.resolve(option[2]);
@@ -278,7 +278,7 @@ async function main() {
   const header = `Argon2id t=${settings.t} m=${settings.m} KiB p=${settings.p}, ${settings.rounds} alternating rounds (+1 warm-up), median`
     + (lanes ? `; lanes x${settings.threads} = ${settings.threads} threads over shared memory` : '')
     + (settings.fresh ? '; a fresh instance per hash (instantiation not timed)' : '');
-  if (!chromium) {
+  if (!browser) {
     const loaded = [];
     for (const build of builds) {
       const { default: factory } = await import(pathToFileURL(build.glue).href);
@@ -297,19 +297,19 @@ async function main() {
     const rows = await runAB(loaded, settings, (line) => console.error(line));
     console.log(table(rows, `${header}; Node ${process.version}`));
   } else {
-    const { engine, rows } = await runChromium(builds, lanes, sodium, settings, { readFile, path });
+    const { engine, rows } = await runInBrowser(browser, builds, lanes, sodium, settings, { readFile, path });
     console.log(table(rows, `${header}; ${engine}`));
   }
 }
 
-// Headless Debian Chromium, fresh profile, offline; a tiny COOP/COEP server on
-// 127.0.0.1 serving the page, this file as the worker, and the builds.
-async function runChromium(builds, lanes, sodium, settings, { readFile, path }) {
+// Headless Debian Chromium (fresh profile, offline) or Firefox ESR (through the
+// browser tests' engine driver); a tiny COOP/COEP server on 127.0.0.1 serving
+// the page, this file as the worker, and the builds.
+async function runInBrowser(browserName, builds, lanes, sodium, settings, { readFile, path }) {
   const http = await import('node:http');
   const os = await import('node:os');
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { fileURLToPath } = await import('node:url');
-  const { chromium } = await import('playwright-core');
   const self = fileURLToPath(import.meta.url);
   const files = new Map([['/bench/ab-worker.mjs', self]]);
   for (const name of ['argon2-lanes.js', 'argon2-lane.js']) files.set(`/worker/${name}`, path.join(path.dirname(self), '..', 'worker', name));
@@ -358,6 +358,37 @@ async function runChromium(builds, lanes, sodium, settings, { readFile, path }) 
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
+  const job = {
+    builds: builds.map((build, i) => ({ name: build.name, glue: `${origin}/b${i}.mjs`, wasm: `${origin}/b${i}.wasm` })),
+    lanes: lanes ? { wasm: `${origin}/lanes.wasm`, threads: settings.threads } : null,
+    sodiumUrl: sodium ? `${origin}/sodium.mjs` : null,
+    settings,
+  };
+  try {
+    if (browserName === 'firefox') {
+      const { launch } = await import('../tests/browser/engines/firefox.mjs');
+      const firefox = await launch();
+      try {
+        const tab = await firefox.newPage();
+        await tab.goto(`${origin}/`);
+        const reply = await tab.evaluate((j) => window.runAB(j), job);
+        return { engine: `Firefox ${firefox.version} headless, module Worker, crossOriginIsolated ${reply.engine.crossOriginIsolated}`, rows: reply.rows };
+      } finally {
+        await firefox.close();
+      }
+    }
+    return await runChromium(origin, job);
+  } finally {
+    await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+    if (sodiumDir) await rm(sodiumDir, { recursive: true, force: true });
+  }
+}
+
+async function runChromium(origin, job) {
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { chromium } = await import('playwright-core');
   const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-argon2-ab-'));
   let context;
   try {
@@ -372,21 +403,13 @@ async function runChromium(builds, lanes, sodium, settings, { readFile, path }) 
     tab.on('console', (message) => console.error(message.text()));
     await tab.goto(`${origin}/`);
     await tab.waitForFunction(() => typeof window.runAB === 'function');
-    const job = {
-      builds: builds.map((build, i) => ({ name: build.name, glue: `${origin}/b${i}.mjs`, wasm: `${origin}/b${i}.wasm` })),
-      lanes: lanes ? { wasm: `${origin}/lanes.wasm`, threads: settings.threads } : null,
-      sodiumUrl: sodium ? `${origin}/sodium.mjs` : null,
-      settings,
-    };
     const reply = await tab.evaluate((j) => window.runAB(j), job);
     const engine = `Chromium ${context.browser()?.version() ?? reply.engine.userAgent} headless, module Worker,`
       + ` crossOriginIsolated ${reply.engine.crossOriginIsolated}`;
     return { engine, rows: reply.rows };
   } finally {
     await context?.close().catch(() => {});
-    await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
     await rm(profile, { recursive: true, force: true });
-    if (sodiumDir) await rm(sodiumDir, { recursive: true, force: true });
   }
 }
 

@@ -1,15 +1,15 @@
 // SIMD G (-msimd128 build), written with wasm_simd128.h names (SIMDe natively).
 // The block XORs and copies are always v128. The permutation P runs, by default,
-// on two rows (then two columns) at a time: one in SIMD registers (two G mixings
-// side by side in one i64x2, the layout of the reference SSE code) and one in
-// scalar i64 locals (g_scalar.h: wasm's native i64.mul and i64.rotr), so that
-// the vector and integer units work together. On V8 x64 all-SIMD P was slower
-// than the scalar build; NOTES.md has the A/B numbers of every variant.
+// in scalar i64 code (g_scalar.h: wasm's native i64.mul and i64.rotr): in
+// Chromium 156 and Firefox ESR 153 that beats both SIMD variants below (two G
+// mixings side by side in one i64x2, the layout of the reference SSE code; or
+// half SIMD, half scalar), which only Node's older V8 preferred. NOTES.md has
+// the A/B numbers of every variant in each engine.
 //
 // A/B switches (each is one -D away; the defaults are the measured winners):
 //   MEMENTO_ARGON2_PASS_STYLE  how P is computed
-//       4: (default) rows/columns two at a time, one SIMD and one scalar, interleaved
-//       3: all scalar (SIMD only for the 1 KiB XORs and copies)
+//       3: (default) all scalar (SIMD only for the 1 KiB XORs and copies)
+//       4: rows/columns two at a time, one SIMD and one scalar, interleaved
 //       0: all SIMD
 //   MEMENTO_ARGON2_ROTATE_STYLE  rotations in SIMD code
 //       2: (default) by 32 with one i32x4 shuffle, by 24/16 with two shifts and an OR
@@ -26,7 +26,7 @@
 #include "common/simd.h"
 
 #ifndef MEMENTO_ARGON2_PASS_STYLE
-#define MEMENTO_ARGON2_PASS_STYLE 4
+#define MEMENTO_ARGON2_PASS_STYLE 3
 #endif
 #ifndef MEMENTO_ARGON2_ROTATE_STYLE
 #define MEMENTO_ARGON2_ROTATE_STYLE 2
