@@ -9,6 +9,8 @@ const OUT = new URL('build/wasm/out/', ROOT);
 
 export const browserEnv = {
   engine: 'chromium',
+  /** A full garbage collection now (Chromium runs with --js-flags=--expose-gc for the bench). */
+  collectGarbage: () => globalThis.gc?.(),
   /** URL of a file of the repository as served (dist/api.js, ...). */
   url: (file) => new URL(file, ROOT).href,
   /** A compiled WebAssembly.Module of build/wasm/out/<file> (modules without Emscripten glue). */

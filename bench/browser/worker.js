@@ -6,7 +6,8 @@
 //   {op: 'setup', spec, id}   import the bundled module (bench/lib/chromium.mjs), set the contender up
 //   {op: 'prepare', params}   its untimed per-case preparation
 //   {op: 'key', params}       one call; replies with the output's key (bench/lib/measure.mjs outputKey)
-//   {op: 'time', params}      one call timed here with performance.now(); replies with the milliseconds
+//   {op: 'time', params}      one call timed here with performance.now(), then the contender's untimed
+//                             after(params); replies with the milliseconds
 // Replies: {seq, ok: true, value} or {seq, ok: false, error: {name, message, stack}}.
 import { outputKey } from '../lib/measure.mjs';
 import { browserEnv } from './env.js';
@@ -38,7 +39,9 @@ const OPS = {
   async time({ params }) {
     const start = performance.now();
     await instance.run(params);
-    return performance.now() - start;
+    const ms = performance.now() - start;
+    await instance.after?.(params);
+    return ms;
   },
 };
 

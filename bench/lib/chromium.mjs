@@ -19,6 +19,8 @@ const FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  // Contenders that drop big buffers after each call collect them untimed (bench/argon2.mjs, lanes).
+  '--js-flags=--expose-gc',
 ];
 const METHOD = ({ warmup, runs }) => `median of ${runs} timed runs after ${warmup} warm-up round${warmup === 1 ? '' : 's'}`
   + ' and a correctness run; each contender in a dedicated module Worker of its own (own heap, set up once), the page'

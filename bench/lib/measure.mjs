@@ -56,6 +56,7 @@ export async function alternate(runners, { warmup, runs, now = () => performance
         const start = now();
         await runner.run();
         ms = now() - start;
+        await runner.after?.();
       }
       const timed = round >= warmup;
       if (timed) samples[id].push(ms);
@@ -105,6 +106,7 @@ export function localContenders(spec, env) {
     return {
       prepare: (params) => instance.prepare?.(params),
       run: (params) => instance.run(params),
+      after: (params) => instance.after?.(params),
       key: async (params) => outputKey(await instance.run(params)),
     };
   };
@@ -127,6 +129,7 @@ export function runCases(spec, cases, env, opts) {
  * @property {(params: object) => unknown} [prepare]  untimed per-case preparation
  * @property {(params: object) => Promise<string>} key  runs once, resolves to the output's key (outputKey)
  * @property {(params: object) => unknown} [run]       one call, timed by the caller's clock
+ * @property {(params: object) => unknown} [after]     untimed, after each timed call (e.g. collect its garbage)
  * @property {(params: object) => Promise<number>} [time]  one call, timed where it runs (ms); preferred over run
  * @property {() => unknown} [close]  called once no later case names the contender (ends its worker)
  */
@@ -194,6 +197,7 @@ export async function runCasesWith(connect, cases, { warmup, runs, now, log = ()
         result.samples = await alternate(ready.map(({ id, handle }) => ({
           id,
           run: () => handle.run(params),
+          after: () => handle.after?.(params),
           ...(handle.time ? { time: () => handle.time(params) } : {}),
         })), {
           warmup, runs, now, settleMs: testCase.settleMs ?? 0,

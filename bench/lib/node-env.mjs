@@ -5,11 +5,17 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Unavailable } from './measure.mjs';
 
 export function nodeEnv(root) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');   // the flag exposes gc to contexts made after it
   return {
     engine: 'node',
+    /** A full garbage collection now. */
+    collectGarbage: () => gc(),
     async emscripten(name, { simd }) {
       const file = `build/wasm/out/${name}${simd ? '.simd' : ''}`;
       const base = path.join(root, file);
