@@ -1,18 +1,59 @@
 // argon2id(), pwhashStr(), pwhashVerify(): each runs in an Argon2id worker of
 // its own that is terminated when the job ends, so its memory is returned.
+// warmArgon2() readies that worker ahead of the job (while a user types).
 // Ranges (t, m, p, length, salt) are checked by the kernel, which names the
 // parameter; here we check types and make private copies that are transferred
 // (the page keeps no copy of what we hash).
-import { runOnce } from '../worker/runtime/client.js';
+import { WorkerClient, runOnce } from '../worker/runtime/client.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 
 const U32 = 0xffffffff;
 
 /**
+ * Readies the worker of a coming Argon2id job: it starts, instantiates and
+ * self-tests its module, and takes the memory of an `m` KiB job (touching every
+ * page once, which costs ~15-25 % of a 256 MiB hash in a fresh worker), while the
+ * page does something else, such as a person typing the password. Give it as
+ * `options.warm` to the one argon2id(), pwhashStr() or pwhashVerify() call it
+ * was readied for (same m and p): that job starts at once on warm memory, and
+ * the worker ends with it as usual. `release()` ends it unused. Holds no secret.
+ * `ready` settles once the worker has its memory (it never rejects: a failure
+ * shows in the job).
+ * @returns {{ready: Promise<void>, release(): void, readonly used: boolean}}
+ */
+export function warmArgon2({ m = 65536, p = 1, parallel = true } = {}) {
+  const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
+  const client = new WorkerClient('argon2', { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
+  // A failure here is not reported: the job that takes this worker meets it again and says so.
+  const ready = client.call('warm', args).then(() => {}, () => {});
+  let used = false;
+  return {
+    ready,
+    get used() { return used; },
+    /** The worker for the job (once). */
+    take() {
+      if (used) return undefined;
+      used = true;
+      return client;
+    },
+    release() {
+      used = true;
+      client.terminate('released');
+    },
+  };
+}
+
+// The readied worker of options.warm, if it is still free; else a new one.
+function jobClient(options) {
+  const client = options.warm?.take?.();
+  return client ? { client } : {};
+}
+
+/**
  * RFC 9106 Argon2id v1.3. `password` is a string (its UTF-8 bytes) or Uint8Array.
  * With p > 1 on a crossOriginIsolated page the lanes run in parallel workers
  * (same tag); `parallel: false` keeps them sequential.
- * `options`: {onProgress(fraction), signal}.
+ * `options`: {onProgress(fraction), signal, warm (from warmArgon2)}.
  * @returns {Promise<Uint8Array>} the tag, `length` bytes
  */
 export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32, secret, ad, parallel = true } = {}, options = {}) {
@@ -29,7 +70,7 @@ export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32,
       parallel: Boolean(parallel),
     };
     return runOnce('argon2', 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) },
-      { hints: { lanes: args.p, parallel: args.parallel } });
+      { hints: { lanes: args.p, parallel: args.parallel }, ...jobClient(options) });
   });
 }
 
@@ -40,7 +81,7 @@ export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32,
 export function pwhashStr(password, { t = 3, m = 65536, p = 1 } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runOnce('argon2', 'pwhashStr', args, { ...options, transfer: buffersOf(args.password) });
+    return runOnce('argon2', 'pwhashStr', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
   });
 }
 
@@ -52,6 +93,6 @@ export function pwhashStr(password, { t = 3, m = 65536, p = 1 } = {}, options = 
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    return runOnce('argon2', 'pwhashVerify', args, { ...options, transfer: buffersOf(args.password) });
+    return runOnce('argon2', 'pwhashVerify', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
   });
 }

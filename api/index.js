@@ -1,5 +1,5 @@
 // The plain JS API: every call runs in a worker and returns a promise.
-export { argon2id, pwhashStr, pwhashVerify } from './argon2.js';
+export { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from './argon2.js';
 export { createSearchIndex, SearchIndex } from './search.js';
 export { openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from './notes.js';
 export { enginePath, forcePath } from '../worker/runtime/client.js';

@@ -1,13 +1,15 @@
 // <vault-unlock>: a password field that checks a password against an
 // $argon2id$ string, derives a 32-byte key, or creates a new hash. The work runs
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
-// the page keeps drawing and the worker's memory is returned.
-import { argon2id, pwhashStr, pwhashVerify } from '../api/argon2.js';
+// the page keeps drawing and the worker's memory is returned. While the
+// password is typed, that worker is readied (internal/argon2-warm-start.js).
+import { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from '../api/argon2.js';
 import { enginePath } from '../worker/runtime/client.js';
 import { parseArgon2idString } from './internal/argon2-string.js';
 import { base64Decode, base64Encode } from './internal/base64.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
+import { WarmStart } from './internal/argon2-warm-start.js';
 
 const DEFAULTS = { t: 3, m: 65536, p: 1 };
 const SALT_BYTES = 16;
@@ -59,6 +61,8 @@ function failure(name, message) {
  * @attr {boolean} disabled - Disables the field and the button.
  * @attr {boolean} required - In a form: invalid until unlocked (or created).
  * @attr {string} name - The form field name.
+ * @attr {boolean} no-warm-start - Do not ready the Argon2id worker (and its memory, m KiB) while the password is
+ *   typed; by default it is, so that the check starts at once (released after 30 s without typing).
  *
  * @fires {CustomEvent<{ok: true} | {key: Uint8Array}>} unlock - `verify`: the password is right; `derive`: the key.
  * @fires {CustomEvent<{hash: string} | {salt: string, t: number, m: number, p: number, key: Uint8Array}>} created - `create`: the new hash or key parameters.
@@ -91,7 +95,7 @@ function failure(name, message) {
  */
 export class VaultUnlock extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'required', 'minlength'];
+  static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'required', 'minlength', 'no-warm-start'];
 
   #internals = this.attachInternals();
   #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
@@ -105,6 +109,7 @@ export class VaultUnlock extends HTMLElement {
   #engine = null;
   #duration = null;
   #value = null;   // the form value (the public `create` result)
+  #warmStart = new WarmStart(warmArgon2);
 
   constructor() {
     super();
@@ -117,12 +122,15 @@ export class VaultUnlock extends HTMLElement {
       progress: $('progress'), status: $('status'), error: $('error'),
     };
     this.#els.form.addEventListener('submit', (event) => { event.preventDefault(); this.#submit(); });
-    this.#els.input.addEventListener('input', () => this.#showStrength());
+    this.#els.input.addEventListener('input', () => {
+      this.#showStrength();
+      this.#warmUp();
+    });
   }
 
   connectedCallback() {
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
-    for (const prop of ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name']) {
+    for (const prop of ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name', 'warmStart']) {
       if (Object.hasOwn(this, prop)) {
         const value = this[prop];
         delete this[prop];
@@ -135,6 +143,7 @@ export class VaultUnlock extends HTMLElement {
 
   disconnectedCallback() {
     this.#abort();
+    this.#warmStart.release();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -142,9 +151,11 @@ export class VaultUnlock extends HTMLElement {
     if (CONFIG_ATTRIBUTES.includes(name)) {
       // A result for the old settings would be a lie: stop the job and forget the old success.
       this.#abort();
+      this.#warmStart.release();
       this.#done = false;
       this.#setValue(null);
     }
+    if (name === 'no-warm-start' && newValue !== null) this.#warmStart.release();
     this.#queueRender();
   }
 
@@ -161,6 +172,7 @@ export class VaultUnlock extends HTMLElement {
 
   formResetCallback() {
     this.#abort();
+    this.#warmStart.release();
     this.#clearFields();
     this.#clearMessages();
     this.#done = false;
@@ -204,6 +216,9 @@ export class VaultUnlock extends HTMLElement {
   /** @type {boolean} */
   get disabled() { return this.hasAttribute('disabled'); }
   set disabled(value) { this.toggleAttribute('disabled', Boolean(value)); }
+  /** Whether the worker is readied while the password is typed (the inverse of `no-warm-start`). @type {boolean} */
+  get warmStart() { return !this.hasAttribute('no-warm-start'); }
+  set warmStart(value) { this.toggleAttribute('no-warm-start', !value); }
   /** @type {boolean} */
   get required() { return this.hasAttribute('required'); }
   set required(value) { this.toggleAttribute('required', Boolean(value)); }
@@ -307,6 +322,22 @@ export class VaultUnlock extends HTMLElement {
     this.#updateValidity();
   }
 
+  // A person is typing: ready the worker of the attempt, or let it go when the field is emptied.
+  #warmUp() {
+    if (!this.warmStart || this.#job || this.disabled || this.#formDisabled) return;
+    if (this.#els.input.value === '') {
+      this.#warmStart.release();
+      return;
+    }
+    let config;
+    try {
+      config = this.#config();
+    } catch {
+      return;   // the attribute problem is on show already; the attempt will say it again
+    }
+    this.#warmStart.prepare(config);
+  }
+
   #showStrength() {
     if (this.mode !== 'create') return;
     const password = this.#els.input.value;
@@ -374,7 +405,8 @@ export class VaultUnlock extends HTMLElement {
     this.#job = job;
     this.#engine = null;
     this.#startBusy(config.mode);
-    const options = { signal: controller.signal, onProgress: (value) => this.#progress(value) };
+    const options = { signal: controller.signal, onProgress: (value) => this.#progress(value),
+      warm: this.#warmStart.take(config) };
     let result;
     let error;
     try {

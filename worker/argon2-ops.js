@@ -59,6 +59,18 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   return {
     supportsParallel,
 
+    // Takes the memory of a coming m KiB job and touches every page once (the
+    // erase on free), then frees it: the job's allocation of the same size gets
+    // these pages back, already mapped. The parallel path makes a shared memory
+    // of its own per job, so there is nothing to take ahead for it here.
+    warm({ m, p, parallel }) {
+      if (supportsParallel && p > 1 && parallel !== false) return;
+      check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
+      const handle = wasm.ctx_create(1, m, p, 32, 0);
+      if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
+      wasm.ctx_free(handle);
+    },
+
     /** The tag (Uint8Array, or a promise of it when lanes run in parallel). */
     hash(args, onProgress) {
       if (supportsParallel && args.p > 1 && args.parallel !== false) return hashParallel(args, onProgress);
@@ -96,6 +108,10 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
 /** The worker's ops: the same for the wasm backend and the libsodium fallback. */
 export function argon2Ops(backend) {
   return {
+    warm(args) {
+      backend.warm?.(args);
+      return true;
+    },
     async argon2id(args, job) {
       try {
         const tag = await backend.hash(args, job?.progress);

@@ -204,6 +204,65 @@ describe('create mode', () => {
   });
 });
 
+describe('warm start', () => {
+  // Counts the argon2 workers the page creates (the elements name their workers after their module).
+  async function countWorkers(page) {
+    await page.evaluate(() => {
+      const NativeWorker = window.Worker;
+      window.argon2Workers = 0;
+      window.Worker = class extends NativeWorker {
+        constructor(url, options) {
+          super(url, options);
+          if (options?.name === 'argon2') window.argon2Workers++;
+        }
+      };
+    });
+  }
+  const live = (page) => page.evaluate(() => window.memento.liveWorkerCount());
+
+  test('typing readies one worker that the attempt then runs on; emptying the field lets it go', async () => {
+    const hash = sodium.crypto_pwhash_str('correct horse', T, M * 1024);
+    const page = await pageWith(`<vault-unlock id="v" mode="verify" hash="${hash}"></vault-unlock>`);
+    await countWorkers(page);
+    await page.press('Tab');
+    await page.type('correct horse');
+    await waitFor(page, () => window.memento.liveWorkerCount() === 1, null, { what: 'a readied worker' });
+    assert.equal(await page.evaluate(() => window.argon2Workers), 1, 'one worker for all the keystrokes');
+    await page.press('Enter');
+    const [event] = await waitForEvents(page, 1);
+    assert.deepEqual(event.detail, { ok: true });
+    assert.equal(await page.evaluate(() => window.argon2Workers), 1, 'the attempt ran on the readied worker');
+    await waitFor(page, () => window.memento.liveWorkerCount() === 0, null, { what: 'the worker to end with the attempt' });
+
+    await page.type('abc');
+    await waitFor(page, () => window.memento.liveWorkerCount() === 1, null, { what: 'a worker readied again' });
+    for (let i = 0; i < 3; i++) await page.press('Backspace');
+    await waitFor(page, () => window.memento.liveWorkerCount() === 0, null, { what: 'the worker let go of an empty field' });
+    assert.equal(await page.evaluate(() => window.argon2Workers), 2);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('with no-warm-start nothing starts before Enter, and the attempt is just as right', async () => {
+    const salt = sodium.randombytes_buf(16);
+    const page = await pageWith(`<vault-unlock id="d" mode="derive" no-warm-start salt="${Buffer.from(salt).toString('base64')}"
+      t="${T}" m="${M}" p="1"></vault-unlock>`);
+    await countWorkers(page);
+    assert.equal(await page.evaluate(() => document.getElementById('d').warmStart), false);
+    await page.press('Tab');
+    await page.type('open sesame');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    assert.equal(await live(page), 0);
+    assert.equal(await page.evaluate(() => window.argon2Workers), 0);
+    await page.press('Enter');
+    const [event] = await waitForEvents(page, 1);
+    const expected = sodium.crypto_pwhash(32, 'open sesame', salt, T, M * 1024, ALG);
+    assert.deepEqual(event.detail.key, Array.from(expected));
+    assert.equal(await page.evaluate(() => window.argon2Workers), 1);
+    await page.close();
+  });
+});
+
 describe('bad attributes', () => {
   test('a malformed hash shows a message and fires unlock-error, and no worker starts on submit', async () => {
     const page = await pageWith('<vault-unlock id="v" mode="verify" hash="$argon2id$v=19$m=65536,t=3,p=1$nonsense"></vault-unlock>');

@@ -104,6 +104,30 @@ for (const [variant, simd] of BUILDS) {
       }
     });
 
+    test('warm takes a job\'s memory ahead: the hash or verification after it grows no memory and stays exact', async () => {
+      const m = 16 * 1024;
+      const salt = new Uint8Array(16).fill(7);
+      const theirs = sodium.crypto_pwhash(32, utf8('warm start'), salt, 2, m * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+      // Control: on a fresh instance the first 16 MiB hash grows the memory.
+      const cold = await loadWasm('argon2', simd);
+      const coldBefore = cold.HEAPU8.length;
+      assert.equal(hex(createWasmArgon2(cold).hash({ password: utf8('warm start'), salt, t: 2, m, p: 1, length: 32 })), hex(theirs));
+      assert.ok(coldBefore < m * 1024 && cold.HEAPU8.length > m * 1024, 'a cold instance grows to the job\'s memory');
+
+      const fresh = await loadWasm('argon2', simd);
+      const warmOps = argon2Ops(createWasmArgon2(fresh));
+      assert.equal(warmOps.warm({ m, p: 1, parallel: true }), true);
+      const warmed = fresh.HEAPU8.length;
+      assert.ok(warmed > m * 1024, 'warm grew the memory to the job\'s size');
+      const { result } = await warmOps.argon2id({ password: utf8('warm start'), salt, t: 2, m, p: 1, length: 32 });
+      assert.equal(hex(result), hex(theirs));
+      assert.equal(fresh.HEAPU8.length, warmed, 'the job reused the warmed memory');
+      const string = sodium.crypto_pwhash_str('warm start', 1, m * 1024);
+      assert.equal(warmOps.pwhashVerify({ hash: string, password: utf8('warm start') }), true);
+      assert.equal(fresh.HEAPU8.length, warmed, 'so did the verification');
+      assert.throws(() => warmOps.warm({ m: 4, p: 1 }), (e) => e instanceof RangeError && /\bm\b/.test(e.message));
+    });
+
     test('memory does not grow across a hundred hashes', () => {
       const job = () => argon2.hash({ password: utf8('pw'), salt: new Uint8Array(16), t: 1, m: 256, p: 2, length: 32 });
       job();

@@ -171,9 +171,9 @@ function abortError(signal) {
 /**
  * Runs one job in a worker of its own that is terminated when the job ends:
  * wasm memory never shrinks, and a dead worker gives all of it back.
+ * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
  */
-export async function runOnce(name, op, args, callOptions, { hints } = {}) {
-  const client = new WorkerClient(name, { idleMs: Infinity, hints });
+export async function runOnce(name, op, args, callOptions, { hints, client = new WorkerClient(name, { idleMs: Infinity, hints }) } = {}) {
   try {
     return await client.call(op, args, callOptions);
   } finally {
