@@ -97,26 +97,21 @@ async function openInChunks(notes, deviceKey, options, take) {
   const worker = options.client ?? client();
   const ports = options.searchPorts ?? [];
   const feeding = ports.length > 0 || options.textsOnly;
-  // Until a call carries them to the worker the ports are ours to answer on; a
-  // port already sent is detached here, and posting to it does nothing.
-  const closePorts = (error) => {
-    for (const port of ports) {
-      try {
-        if (error) postFeedError([port], error);
-        port.close();
-      } catch { /* detached: the worker answers on it */ }
-    }
-  };
   if (notes.length === 0) {
     // Nothing to open: the (empty) answer needs no worker.
     postNoteTexts(ports, { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
-    closePorts();
     return;
   }
   try {
     await openChunks(notes, deviceKey, options, take, worker, ports, feeding);
   } catch (error) {
-    closePorts(error);
+    // Until a call carries them to the worker the ports are ours to answer on;
+    // a port already sent is detached here, and posting to it does nothing.
+    for (const port of ports) {
+      try {
+        postFeedError([port], error);
+      } catch { /* detached: the worker answers on it */ }
+    }
     throw error;
   }
 }

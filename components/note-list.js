@@ -209,11 +209,9 @@ export class NoteList extends HTMLElement {
     if (this.#state !== 'open') {
       const error = namedError('InvalidStateError', `the note list is ${this.#state}: there are no open notes to search`);
       postFeedError([port1], error);
-      port1.close();
       done = Promise.reject(error);
     } else if (this.#opened.length === 0 || !this.#key) {
       postNoteTexts([port1], { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
-      port1.close();
       done = Promise.resolve();
     } else {
       this.#client ??= new WorkerClient('notes', { idleMs: 60000 });

@@ -144,7 +144,8 @@ export function wrongKeyError() {
 /** The worker's ops: packed notes in, packed results out, buffers transferred. */
 export function notesOps(backend) {
   // Ports to search workers for the open in progress (worker/text-feed.js):
-  // they come with its first call and are closed after its last.
+  // they come with its first call and are let go after its last (the receiver
+  // closes the channel).
   let feedPorts = [];
   return {
     // With `feed` ({first, total, blank}; `ports` on the first call of an
@@ -163,10 +164,7 @@ export function notesOps(backend) {
         throw error;
       } finally {
         args.deviceKey.fill(0);
-        if (feed && (!result || feed.first + args.count >= feed.total)) {
-          for (const port of feedPorts) port.close();
-          feedPorts = [];
-        }
+        if (feed && (!result || feed.first + args.count >= feed.total)) feedPorts = [];
       }
       if (textsOnly) {
         result.out.fill(0);

@@ -6,6 +6,9 @@
 // One open may take several notes-worker calls (big vaults are chunked): each
 // sends its part, {first, total, bytes, fields, status}, and the receiver
 // resolves once all `total` texts have come. A failed open sends {error}.
+// Only the receiver closes the channel, once it has everything: in Firefox ESR
+// 153 the texts never arrived while the notes worker closed its port right
+// after posting them.
 import { OPEN_FIELDS_OUT } from './notes-format.js';
 
 /**
