@@ -14,13 +14,17 @@ const passThrough = args.filter((a) => !a.startsWith('--engine='));
 const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
 // Chromium runs every file. Firefox and WebKit run the files checked to be
 // engine-neutral (each Chromium-only check in them goes through skipUnless(),
-// so it shows as skipped for the engine); a file joins this list once it
+// so it shows as skipped for the engine); a file joins an engine's list once it
 // passes there, and the others are named below so that none is left out unseen.
-const CROSS_ENGINE = new Set([
-  'argon2-libsodium.test.mjs', 'demo.test.mjs', 'harness.test.mjs', 'server.test.mjs',
+// WebKitGTK does not run search.test.mjs yet: typing over 5,000 notes there
+// leaves 30-80 ms between frames (20 result rows re-rendered per keystroke),
+// where the test allows 20 ms.
+const CROSS_ENGINE = [
+  'argon2-libsodium.test.mjs', 'demo.test.mjs', 'harness.test.mjs', 'notes.test.mjs', 'server.test.mjs',
   'vault-unlock.test.mjs', 'vault-unlock-a11y.test.mjs', 'vault-unlock-responsiveness.test.mjs',
-]);
-const chosen = engine === 'chromium' ? all : all.filter((f) => CROSS_ENGINE.has(f));
+];
+const CHECKED = { firefox: new Set([...CROSS_ENGINE, 'search.test.mjs']), webkit: new Set(CROSS_ENGINE) };
+const chosen = engine === 'chromium' ? all : all.filter((f) => CHECKED[engine]?.has(f));
 const left = all.filter((f) => !chosen.includes(f));
 if (left.length) console.log(`browser tests (${engine}): not run here, not yet checked engine-neutral: ${left.join(', ')}`);
 const files = chosen.map((f) => path.join(here, f));

@@ -5,7 +5,7 @@
 // plain API's latest-wins; axe-core finds no violations.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { AXE_PATH, openBrowser, waitFor } from './harness.mjs';
+import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { createReference, referenceSearch } from '../js/search-reference.js';
 import { keystrokes, searchCorpus } from '../js/search-corpus.js';
 
@@ -43,10 +43,9 @@ async function typeKeyByKey(page, text) {
     await page.press(Array.from(query).at(-1));
     await waitFor(page, (q) => window.log.some((entry) => entry.query === q), query, { what: `results for "${query}"` });
   }
-  return page.evaluate(() => window.log);
 }
 
-test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference, no task over 50 ms, no frame gap over 20 ms', async () => {
+test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference, no task over 50 ms, no frame gap over 20 ms', async (t) => {
   const reference = createReference(searchCorpus());
   const page = await searchPage([], { corpus: true });
   await page.evaluate(() => {
@@ -60,13 +59,17 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
   await page.press('Tab');
   const start = await page.evaluate(() => performance.now());
-  const log = await typeKeyByKey(page, 'kubernetes');
+  await typeKeyByKey(page, 'kubernetes');
+  // Frames are read up to the last answer only: handing the log (10 x 5,000 numbers) to the test
+  // afterwards costs Firefox's main thread a frame or three, which is the harness, not the page.
   const watch = await page.evaluate((t0) => {
-    const frames = window.watch.frames.filter((t) => t >= t0);
+    const end = performance.now();
+    const frames = window.watch.frames.filter((t) => t >= t0 && t <= end);
     let maxGap = 0;
     for (let i = 1; i < frames.length; i++) maxGap = Math.max(maxGap, frames[i] - frames[i - 1]);
     return { longTasks: window.watch.longTasks.filter((l) => l.start + l.duration >= t0), maxGap, frames: frames.length };
   }, start);
+  const log = await page.evaluate(() => window.log);
   for (const query of keystrokes('kubernetes')) {
     const entry = log.find((e) => e.query === query);
     assert.deepEqual({ indices: entry.indices, scores: entry.scores }, reference(query), `keystroke "${query}"`);
@@ -75,8 +78,11 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
   for (const { query, searchMs } of log) assert.ok(Number.isFinite(searchMs) && searchMs >= 0, `searchMs of "${query}": ${searchMs}`);
   console.log(`keystroke to results: ${log.map((e) => e.ms.toFixed(1)).join(' ')} ms (slowest ${slowest.toFixed(1)}; in the worker ${
     Math.max(...log.map((e) => e.searchMs)).toFixed(2)}); ${watch.frames} frames, longest gap ${watch.maxGap.toFixed(1)} ms; path ${await page.evaluate(() => document.getElementById('s').path)}`);
-  assert.deepEqual(watch.longTasks, [], 'no main-thread task over 50 ms');
   assert.ok(watch.maxGap <= 20, `longest frame gap ${watch.maxGap.toFixed(1)} ms`);
+  await t.test('no main-thread task over 50 ms (Long Tasks API)', (st) => {
+    if (!skipUnless(st, browser.engine, 'longTasks')) return;
+    assert.deepEqual(watch.longTasks, []);
+  });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
