@@ -26,7 +26,7 @@ const CROSS_ENGINE = [
 const CHECKED = { firefox: new Set([...CROSS_ENGINE, 'search.test.mjs']), webkit: new Set(CROSS_ENGINE) };
 const chosen = engine === 'chromium' ? all : all.filter((f) => CHECKED[engine]?.has(f));
 const left = all.filter((f) => !chosen.includes(f));
-if (left.length) console.log(`browser tests (${engine}): not run here, not yet checked engine-neutral: ${left.join(', ')}`);
+if (left.length) console.log(`browser tests (${engine}): not run here (tests/browser/run.mjs says why): ${left.join(', ')}`);
 const files = chosen.map((f) => path.join(here, f));
 
 const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...passThrough, ...files], {
