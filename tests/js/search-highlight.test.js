@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { highlightSegments, wordMatcher } from '../../components/internal/search-highlight.js';
+import { levenshtein, prefixBudget, prefixLevenshtein, termBudget } from './search-reference.js';
 
 const marked = (segments) => segments.filter((s) => s.match).map((s) => s.text);
 
@@ -33,4 +34,25 @@ test('a long text is cut to a snippet that starts a few words before the first m
 
 test('an empty query marks nothing', () => {
   assert.deepEqual(marked(highlightSegments('some text here', wordMatcher(''))), []);
+});
+
+test('a word is marked exactly when the specification\'s DP puts it within a term\'s budget (20,000 random pairs)', () => {
+  let seed = 7;
+  const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+  // Normalised letters only (the matcher is given normalised words), one of them astral.
+  const letters = ['a', 'b', 'ß', '𠀀'];
+  const word = (max) => Array.from({ length: 1 + Math.floor(random() * max) }, () => letters[Math.floor(random() * letters.length)]).join('');
+  let marked = 0;
+  for (let n = 0; n < 20000; n++) {
+    const terms = Array.from({ length: 1 + Math.floor(random() * 2) }, () => word(9));
+    const candidate = word(11);
+    const expected = terms.some((term, i) => {
+      const t = Array.from(term);
+      const w = Array.from(candidate);
+      return i === terms.length - 1 ? prefixLevenshtein(t, w) <= prefixBudget(t.length) : levenshtein(t, w) <= termBudget(t.length);
+    });
+    assert.equal(wordMatcher(terms.join(' '))(candidate), expected, `terms "${terms.join(' ')}", word "${candidate}"`);
+    if (expected) marked++;
+  }
+  assert.ok(marked > 500 && marked < 19500, `both answers occur often among the random pairs (${marked} marked)`);
 });
