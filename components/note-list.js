@@ -188,9 +188,7 @@ export class NoteList extends HTMLElement {
     if (typeof consumer !== 'function') throw new TypeError('connectSearch(consumer): the consumer must be a function');
     this.#searchConsumers.add(consumer);
     const feedIfOpen = () => {
-      if (this.#state !== 'open' || !this.#searchConsumers.has(consumer)) return;
-      const { port, done } = this.searchFeed();
-      consumer(port, done);
+      if (this.#state === 'open' && this.#searchConsumers.has(consumer)) this.#feedNow(consumer);
     };
     if (this.#state === 'open') feedIfOpen();
     else if (this.#state === 'opening') this.#opening.then(feedIfOpen);
@@ -219,6 +217,12 @@ export class NoteList extends HTMLElement {
     }
     done.catch(() => {});   // the consumer decides what a failed feed means
     return { port: port2, done };
+  }
+
+  // In this task: a search the consumer's page starts right after finds the feed queued first.
+  #feedNow(consumer) {
+    const { port, done } = this.searchFeed();
+    consumer(port, done);
   }
 
   // Every connected consumer gets a port for this opening; the ports go to the notes worker.
@@ -294,7 +298,7 @@ export class NoteList extends HTMLElement {
       this.#generation++;
       this.#state = 'open';
       this.#show([]);
-      for (const consumer of this.#searchConsumers) { const { port, done } = this.searchFeed(); consumer(port, done); }
+      for (const consumer of this.#searchConsumers) this.#feedNow(consumer);
       this.#say('This vault has no notes yet.');
       this.dispatchEvent(composedEvent('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 }));
       return;
