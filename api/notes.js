@@ -102,8 +102,26 @@ async function openInChunks(notes, deviceKey, options, take) {
     postNoteTexts(ports, { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
     return;
   }
+  let first = 0;
   try {
-    await openChunks(notes, deviceKey, options, take, worker, ports, feeding);
+    for (const chunk of chunksOf(notes)) {
+      const packing = startPacking(chunk);
+      const groups = Math.ceil(chunk.length / PACK_GROUP);
+      await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
+        { signal: options.signal });
+      const packed = packing.finish();
+      const key = deviceKey.slice();
+      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
+      const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
+      if (feeding) {
+        args.feed = { first, total: notes.length, blank: [...packed.preset.keys()] };
+        args.textsOnly = options.textsOnly === true;
+        if (first === 0) { args.ports = ports; transfer.push(...ports); }
+      }
+      const opened = await worker.call('openNotes', args, { transfer, signal: options.signal });
+      if (!args.textsOnly) await take(chunk, packed, opened);
+      first += chunk.length;
+    }
   } catch (error) {
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
@@ -113,28 +131,6 @@ async function openInChunks(notes, deviceKey, options, take) {
       } catch { /* detached: the worker answers on it */ }
     }
     throw error;
-  }
-}
-
-async function openChunks(notes, deviceKey, options, take, worker, ports, feeding) {
-  let first = 0;
-  for (const chunk of chunksOf(notes)) {
-    const packing = startPacking(chunk);
-    const groups = Math.ceil(chunk.length / PACK_GROUP);
-    await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
-      { signal: options.signal });
-    const packed = packing.finish();
-    const key = deviceKey.slice();
-    const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
-    const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
-    if (feeding) {
-      args.feed = { first, total: notes.length, blank: [...packed.preset.keys()] };
-      args.textsOnly = options.textsOnly === true;
-      if (first === 0) { args.ports = ports; transfer.push(...ports); }
-    }
-    const opened = await worker.call('openNotes', args, { transfer, signal: options.signal });
-    if (!args.textsOnly) await take(chunk, packed, opened);
-    first += chunk.length;
   }
 }
 
