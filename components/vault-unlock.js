@@ -3,17 +3,12 @@
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
-import { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from '../api/argon2.js';
+import { warmArgon2 } from '../api/argon2.js';
 import { enginePath } from '../worker/runtime/client.js';
-import { parseArgon2idString } from './internal/argon2-string.js';
-import { base64Decode, base64Encode } from './internal/base64.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';
-
-const DEFAULTS = { t: 3, m: 65536, p: 1 };
-const SALT_BYTES = 16;
-const KEY_BYTES = 32;
+import { DEFAULTS, failure, jobConfig, runJob } from './internal/vault-unlock-job.js';
 const CONFIG_ATTRIBUTES = ['mode', 'hash', 'salt', 't', 'm', 'p', 'output'];
 const TEXT = {
   verify: { label: 'Password', submit: 'Unlock', busy: 'Checking password…', done: 'Unlocked.' },
@@ -24,11 +19,6 @@ const TEXT = {
 /** Events cross the shadow boundary and bubble, as every element event of the project does. */
 function composedEvent(type, detail) {
   return new CustomEvent(type, { detail, bubbles: true, composed: true });
-}
-
-/** An error for the page: a stable `name` and a message for a person. */
-function failure(name, message) {
-  return Object.assign(new Error(message), { name });
 }
 
 /**
@@ -272,25 +262,7 @@ export class VaultUnlock extends HTMLElement {
 
   // The attributes as job parameters; throws TypeError/RangeError with a message for a person.
   #config() {
-    const mode = this.mode;
-    if (!Object.hasOwn(TEXT, mode)) throw new TypeError(`mode must be verify, derive or create, not "${mode}"`);
-    if (mode === 'verify') return { mode, hash: this.hash, ...parseArgon2idString(this.hash) };
-    const integer = (name, min) => {
-      const text = this.getAttribute(name);
-      if (text === null) return DEFAULTS[name];
-      const n = Number(text);
-      if (!/^\d+$/.test(text) || n < min || n > 0xffffffff) throw new RangeError(`${name} must be a whole number of at least ${min}, not "${text}"`);
-      return n;
-    };
-    const t = integer('t', 1);
-    const p = integer('p', 1);
-    const m = integer('m', 8 * p);
-    if (p > 16) throw new RangeError(`p must be at most 16, not ${p}`);
-    if (mode === 'create') return { mode, t, m, p, output: this.output };
-    if (!this.hasAttribute('salt')) throw new TypeError('salt is missing: set it to the base64 salt');
-    const salt = base64Decode(this.salt, 'salt');
-    if (salt.length < 8) throw new RangeError(`salt must be at least 8 bytes, got ${salt.length}`);
-    return { mode, salt, t, m, p };
+    return jobConfig(this);
   }
 
   #render() {
@@ -410,7 +382,7 @@ export class VaultUnlock extends HTMLElement {
     let result;
     let error;
     try {
-      result = await this.#run(config, bytes, options);
+      result = await runJob(config, bytes, options);
     } catch (thrown) {
       error = thrown;
     } finally {
@@ -431,23 +403,6 @@ export class VaultUnlock extends HTMLElement {
     this.#updateValidity();
     if (hadFocus) input.focus();
     this.#fire(config.mode === 'create' ? 'created' : 'unlock', result);
-  }
-
-  async #run(config, password, options) {
-    const { mode, t, m, p } = config;
-    if (mode === 'verify') {
-      if (!(await pwhashVerify(config.hash, password, options))) throw failure('WrongPasswordError', 'Wrong password.');
-      return { ok: true };
-    }
-    if (mode === 'derive') {
-      return { key: await argon2id({ password, salt: config.salt, t, m, p, length: KEY_BYTES }, options) };
-    }
-    if (config.output === 'hash') {
-      return { hash: await pwhashStr(password, { t, m, p }, options) };
-    }
-    const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-    const key = await argon2id({ password, salt, t, m, p, length: KEY_BYTES }, options);
-    return { salt: base64Encode(salt), t, m, p, key };
   }
 
   #setValue(value) {
