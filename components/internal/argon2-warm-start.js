@@ -4,15 +4,18 @@
 // secret. It is let go after a pause in typing, when the field is emptied or
 // the settings change, and when the element leaves the page.
 
-const IDLE_MS = 30000;
-
 export class WarmStart {
   #warm;     // {key, handle, timer}
   #start;
+  #idleMs;
 
-  /** @param {(params: {m: number, p: number}) => {release(): void, take(): unknown}} start  warmArgon2 */
-  constructor(start) {
+  /**
+   * @param {(params: {m: number, p: number}) => {release(): void}} start  warmArgon2
+   * @param {{idleMs?: number}} [options]  how long a readied worker waits for more typing
+   */
+  constructor(start, { idleMs = 30000 } = {}) {
     this.#start = start;
+    this.#idleMs = idleMs;
   }
 
   /** Readies (or keeps) a worker for a job of m KiB and p lanes; re-arms the idle timer. */
@@ -23,7 +26,7 @@ export class WarmStart {
       this.#warm = { key, handle: this.#start({ m, p }) };
     }
     clearTimeout(this.#warm.timer);
-    this.#warm.timer = setTimeout(() => this.release(), IDLE_MS);
+    this.#warm.timer = setTimeout(() => this.release(), this.#idleMs);
   }
 
   /** The readied worker's handle for the job at hand (then no longer this object's), or undefined. */
