@@ -57,6 +57,7 @@ export class WorkerClient {
     this._pending = new Map();
     this._nextId = 1;
     this._idleTimer = undefined;
+    this._generation = 0;   // bumped by terminate(): a start still under way then gives up
   }
 
   /** True when alive with no job in flight. */
@@ -70,23 +71,37 @@ export class WorkerClient {
 
   /** Starts the worker if needed; resolves with the path it runs ('simd', 'scalar', 'libsodium'). */
   start() {
-    this._ready ??= this._spawn().catch((error) => {
-      this.terminate(error.message);
-      throw error;
-    });
+    if (!this._ready) {
+      const ready = this._spawn().catch((error) => {
+        if (this._ready === ready) this.terminate(error.message);   // not a newer start's
+        throw error;
+      });
+      this._ready = ready;
+    }
     return this._ready;
   }
 
   async _spawn() {
+    const generation = this._generation;
+    // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
+    const stillWanted = () => {
+      if (generation === this._generation) return;
+      releaseSlot(this);
+      throw namedError('AbortError', `${this.name} worker terminated while starting`);
+    };
     await acquireSlot(this);
+    stillWanted();
     const [compiled, companions] = await Promise.all([
       compileModule(new URL('wasm/', DIST_ROOT), this.name, { forceScalar: options.force === 'scalar' }),
       compileCompanions(this.name)]);
+    stillWanted();
     const worker = new Worker(new URL(`workers/${this.name}.js`, DIST_ROOT), { type: 'module', name: this.name });
     this._worker = worker;
     return new Promise((resolve, reject) => {
+      this._abortStart = reject;   // terminate() before 'ready'
       worker.onmessage = ({ data }) => {
         if (data.type === 'ready') {
+          this._abortStart = undefined;
           this.path = data.path;
           pathsInUse.set(this.name, data.path);
           resolve(data.path);
@@ -154,6 +169,9 @@ export class WorkerClient {
 
   /** Kills the worker (its memory goes with it); pending jobs reject with AbortError. */
   terminate(reason = 'terminated', error = namedError('AbortError', `${this.name} worker ${reason}`)) {
+    this._generation++;
+    this._abortStart?.(error);
+    this._abortStart = undefined;
     clearTimeout(this._idleTimer);
     this._worker?.terminate();
     this._worker = undefined;
