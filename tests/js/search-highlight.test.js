@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { highlightSegments, wordMatcher } from '../../components/internal/search-highlight.js';
 import { levenshtein, prefixBudget, prefixLevenshtein, termBudget } from './search-reference.js';
+import { searchCorpus } from './search-corpus.js';
+import { wordsOf as wordsOfRun } from '../../worker/search-text.js';
 
 const marked = (segments) => segments.filter((s) => s.match).map((s) => s.text);
 
@@ -55,4 +57,41 @@ test('a word is marked exactly when the specification\'s DP puts it within a ter
     if (expected) marked++;
   }
   assert.ok(marked > 500 && marked < 19500, `both answers occur often among the random pairs (${marked} marked)`);
+});
+
+// The snippet stated plainly: every run of the whole text tested, then the window cut out of it.
+function wholeTextSnippet(text, matches, { words = 24, before = 3 } = {}) {
+  const runs = [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length,
+    match: wordsOfRun(m[0]).some(matches) }));
+  if (runs.length === 0) return [{ text: text.slice(0, 160), match: false }];
+  const from = Math.max(0, Math.max(0, runs.findIndex((r) => r.match)) - before);
+  const to = Math.min(runs.length, from + words);
+  const segments = from > 0 ? [{ text: '… ', match: false }] : [];
+  let at = from === 0 ? 0 : runs[from].start;
+  for (let i = from; i < to; i++) {
+    if (runs[i].start > at) segments.push({ text: text.slice(at, runs[i].start), match: false });
+    segments.push({ text: text.slice(runs[i].start, runs[i].end), match: runs[i].match });
+    at = runs[i].end;
+  }
+  if (to < runs.length) segments.push({ text: ' …', match: false });
+  else if (at < text.length) segments.push({ text: text.slice(at), match: false });
+  return segments;
+}
+
+test('the snippet read up to its end equals the one cut from every run of the text (corpus notes and short texts)', () => {
+  const notes = searchCorpus({ count: 300, wordsPerNote: 60, seed: 11 });
+  const texts = [...notes, '', '   ', '!!', 'one', 'one two', 'a\u0301 b', '🙂 café 🙂', 'x '.repeat(30), 'needle', 'w '.repeat(40) + 'needle'];
+  const queries = ['', 'k', 'ca', 'cafe', 'the', 'needle', 'w', 'report quartely', 'zzzzzz', 'один', '東京', 'kubernetes'];
+  let compared = 0;
+  for (const query of queries) {
+    const matches = wordMatcher(query);
+    for (const text of texts) {
+      for (const options of [undefined, { words: 1, before: 0 }, { words: 5, before: 3 }, { words: 10, before: 12 }]) {
+        assert.deepEqual(highlightSegments(text, matches, options), wholeTextSnippet(text, matches, options),
+          `query "${query}", options ${JSON.stringify(options)}, text ${JSON.stringify(text.slice(0, 60))}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 10000, `${compared} snippets compared`);
 });
