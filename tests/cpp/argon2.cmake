@@ -7,6 +7,7 @@ memento_native_test(argon2
     ${CMAKE_CURRENT_LIST_DIR}/test_argon2_params.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_argon2_libsodium.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_argon2_pwhash_str.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_argon2_edges.cpp
   KERNEL argon2
   LIBS ${SODIUM_LIBRARY})
 
