@@ -3,6 +3,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sodium from 'libsodium-wrappers-sumo';
+import { argon2id as hashWasmArgon2id } from 'hash-wasm';
 import { argon2Ops, createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { BUILDS, loadWasm } from './wasm-node.js';
 
@@ -48,6 +49,23 @@ for (const [variant, simd] of BUILDS) {
         const ours = argon2.hash({ password, salt, t, m, p: 1, length });
         const theirs = sodium.crypto_pwhash(length, password, salt, t, m * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
         assert.equal(hex(ours), hex(theirs), `case ${i}: t=${t} m=${m} length=${length}`);
+      }
+    });
+
+    // libsodium has p = 1, 16-byte salts and no secret: hash-wasm, an independent
+    // implementation, checks the rest (it wants a password of 1 byte or more and has no
+    // associated data: the RFC vector covers that).
+    test('equals hash-wasm on 60 random cases with a secret, p = 1..8, salts of 8..64 bytes, tags up to 1024 bytes', async () => {
+      const rng = random(variant === 'simd' ? 41 : 43);
+      for (let i = 0; i < 60; i++) {
+        const p = 1 + rng.int(8);
+        const params = { password: rng.bytes(1 + rng.int(80)), salt: rng.bytes(8 + rng.int(57)), secret: rng.bytes(rng.int(65)),
+          t: 1 + rng.int(3), m: 8 * p + rng.int(256), p, length: 16 + rng.int(1009) };
+        const ours = argon2.hash(params);
+        const theirs = await hashWasmArgon2id({ password: params.password, salt: params.salt, secret: params.secret,
+          parallelism: p, iterations: params.t, memorySize: params.m, hashLength: params.length, outputType: 'binary' });
+        assert.equal(hex(ours), hex(theirs), `case ${i}: t=${params.t} m=${params.m} p=${p} salt=${params.salt.length} `
+          + `secret=${params.secret.length} length=${params.length}`);
       }
     });
 
