@@ -74,7 +74,8 @@ const ROWS_PER_FRAME = 5;
  *   A `<note-list>` target is indexed by itself (its notes worker sends the texts to the search worker at every
  *   opening; `notes-locked` / `notes-error` empty the index), and `documents` is ignored; any other target is
  *   searched over `documents`.
- * @attr {number} max-results - Rows in the default result list (default 20).
+ * @attr {number} max-results - Rows in the default result list (default 20): the first five are drawn with the
+ *   answer, the rest five per animation frame (an answer still being drawn gives way to a newer one).
  *
  * @prop {string[]} documents - The texts searched (the index follows changes without a full rebuild).
  * @prop {string} label - Reflects `label`.
