@@ -54,7 +54,8 @@ function framesSince(t0) {
   return { longTasks: window.watch.longTasks.filter((l) => l.start + l.duration >= t0), maxGap: Math.max(0, ...gaps), frames: frames.length };
 }
 
-// The frame budget is judged on up to three typings of the word: on these shared
+// The frame budget is judged (where the engine's driver lets frames be judged while
+// it types: not WebKitWebDriver) on up to three typings of the word: on these shared
 // 2-core machines the host sometimes slows everything 3-5x for a few tens of
 // milliseconds (an idle page keeps 16.7 ms frames, but then one frame of the
 // typing is lost), while work of ours that does not fit a frame loses frames in
@@ -97,10 +98,14 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
       Math.max(...log.map((e) => e.searchMs)).toFixed(2)}); ${watch.frames} frames, longest gap ${watch.maxGap.toFixed(1)} ms, ${
       watch.longTasks.length} long tasks; path ${await page.evaluate(() => document.getElementById('s').path)}`);
     typings.push(watch);
-    if (watch.maxGap <= 20 && watch.longTasks.length === 0) break;
+    const judged = browser.engine.capabilities.framesWhileTyping;
+    if (!judged || (watch.maxGap <= 20 && watch.longTasks.length === 0)) break;
   }
   const best = typings.reduce((a, b) => (b.maxGap < a.maxGap ? b : a));
-  assert.ok(best.maxGap <= 20, `longest frame gap ${typings.map((w) => `${w.maxGap.toFixed(1)} ms`).join(', ')} in ${typings.length} typings`);
+  await t.test('no frame gap over 20 ms', (st) => {
+    if (!skipUnless(st, browser.engine, 'framesWhileTyping')) return;
+    assert.ok(best.maxGap <= 20, `longest frame gap ${typings.map((w) => `${w.maxGap.toFixed(1)} ms`).join(', ')} in ${typings.length} typings`);
+  });
   await t.test('no main-thread task over 50 ms (Long Tasks API)', (st) => {
     if (!skipUnless(st, browser.engine, 'longTasks')) return;
     assert.deepEqual(best.longTasks, []);

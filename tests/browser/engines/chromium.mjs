@@ -28,7 +28,8 @@ export async function launch() {
   return {
     name: 'chromium',
     version: context.browser()?.version() ?? '',
-    capabilities: { longTasks: true, workerTargets: true, rendererMemory: process.platform === 'linux', sharedArrayBufferGlobal: true },
+    capabilities: { longTasks: true, workerTargets: true, rendererMemory: process.platform === 'linux', sharedArrayBufferGlobal: true,
+      framesWhileTyping: true },
     unsupported: { rendererMemory: 'renderer memory is read from /proc, which only Linux has' },
     async newPage() {
       return wrapPage(await context.newPage(), context);

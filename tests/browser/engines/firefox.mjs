@@ -27,7 +27,8 @@ export async function launch() {
   return {
     name: 'firefox',
     version: await browser.version(),
-    capabilities: { longTasks: false, workerTargets: true, rendererMemory: process.platform === 'linux' && !!pid, sharedArrayBufferGlobal: true },
+    capabilities: { longTasks: false, workerTargets: true, rendererMemory: process.platform === 'linux' && !!pid, sharedArrayBufferGlobal: true,
+      framesWhileTyping: true },
     unsupported: {
       longTasks: 'Firefox has no Long Tasks API (PerformanceObserver type "longtask")',
       rendererMemory: 'content process memory is read from /proc, which only Linux has',
