@@ -73,13 +73,8 @@ function runMatches(word, matches) {
  * thread time than drawing the rows.
  */
 export function highlightSegments(text, matches, { words = 24, before = 3 } = {}) {
-  RUN.lastIndex = 0;
-  let exhausted = false;
-  const next = () => {
-    const m = exhausted ? null : RUN.exec(text);
-    if (m === null) exhausted = true;   // (exec would start over from 0)
-    return m;
-  };
+  const found = text.matchAll(RUN);   // lazy: runs past the snippet are never matched
+  const next = () => found.next().value ?? null;
   const runs = [];   // every run up to the snippet's end: {start, end, match}
   let first = -1;
   let m;
