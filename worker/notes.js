@@ -1,7 +1,6 @@
 // The notes worker: SIMD build, else scalar, else libsodium-wrappers.
 import { serve } from './runtime/host.js';
 import { createWasmNotes, notesOps } from './notes-ops.js';
-import { createSodiumNotes } from './notes-sodium.js';
 
 serve({
   factory: async (simd) => (simd
@@ -9,5 +8,5 @@ serve({
     : (await import('../build/wasm/out/notes.mjs')).default),
   selfTest: (wasm) => wasm.self_test(),
   ops: (backend) => notesOps(backend.open_batch ? createWasmNotes(backend) : backend),
-  fallback: createSodiumNotes,
+  fallback: async ({ files }) => (await import(files.fallback)).createSodiumNotes(),
 });

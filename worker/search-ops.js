@@ -4,11 +4,11 @@
 // sees only Uint32 character ids (see worker/search-text.js). Every call
 // copies its input into the heap once, calls once, copies the result out and
 // frees.
-import { FreshEntries, Vocabulary } from './search-text.js';
+import { FreshEntries, Vocabulary } from '../common/search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
-import { namedError, withTransfer } from './runtime/protocol.js';
-import { receiveNoteTexts } from './text-feed.js';
-import { applySpanDiff } from './search-diff.js';
+import { namedError, withTransfer } from '../common/protocol.js';
+import { receiveNoteTexts } from '../common/text-feed.js';
+import { applySpanDiff } from '../common/search-diff.js';
 
 const U32 = 4;
 

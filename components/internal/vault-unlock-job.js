@@ -2,10 +2,11 @@
 // attributes (refused with a message for a person), and the Argon2id call of
 // its mode in a worker (api/argon2.js).
 import { argon2id, pwhashStr, pwhashVerify } from '../../api/argon2.js';
+import { ARGON2_DEFAULTS } from '../../common/constants.js';
 import { parseArgon2idString } from './argon2-string.js';
-import { base64Decode, base64Encode } from './base64.js';
+import { base64Decode, base64Encode } from '../../common/base64.js';
 
-export const DEFAULTS = { t: 3, m: 65536, p: 1 };
+export const DEFAULTS = { t: ARGON2_DEFAULTS.t, m: ARGON2_DEFAULTS.m, p: ARGON2_DEFAULTS.p };
 export const MODES = ['verify', 'derive', 'create'];
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;

@@ -7,10 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
-import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
-import { postFeedError, receiveNoteTexts } from '../../worker/text-feed.js';
+import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../common/notes-format.js';
+import { postFeedError, receiveNoteTexts } from '../../common/text-feed.js';
 import { searchOps } from '../../worker/search-ops.js';
-import { unwrapTransfer } from '../../worker/runtime/protocol.js';
+import { unwrapTransfer } from '../../common/protocol.js';
 import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 

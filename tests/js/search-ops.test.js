@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { searchOps, WasmSearchIndex } from '../../worker/search-ops.js';
-import { unwrapTransfer } from '../../worker/runtime/protocol.js';
+import { unwrapTransfer } from '../../common/protocol.js';
 import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 

@@ -16,25 +16,20 @@ export function simdSupported() {
   return simdSupport;
 }
 
-/** URL of a module's .wasm file: `<name>.simd.wasm` or `<name>.wasm` under `base`. */
-export function wasmUrl(base, name, simd) {
-  return new URL(`${name}${simd ? '.simd' : ''}.wasm`, base).href;
-}
-
 const compiled = new Map();
 
 /**
- * The compiled WebAssembly.Module for `name`, SIMD when the engine has it.
- * Resolves to {module, simd, scalarUrl}; a failed download is not cached, so
- * a later call retries.
+ * The compiled WebAssembly.Module of a module descriptor (api/modules/*.js),
+ * SIMD when the engine has it. Resolves to {module, simd, scalarUrl}; a failed
+ * download is not cached, so a later call retries.
  */
-export function compileModule(base, name, { forceScalar = false } = {}) {
+export function compileModule({ wasm }, { forceScalar = false } = {}) {
   const simd = !forceScalar && simdSupported();
-  const url = wasmUrl(base, name, simd);
+  const url = String(simd ? wasm.simd : wasm.scalar);
   let entry = compiled.get(url);
   if (!entry) {
     entry = compileFromUrl(url).then(
-      (module) => ({ module, simd, scalarUrl: wasmUrl(base, name, false) }),
+      (module) => ({ module, simd, scalarUrl: String(wasm.scalar) }),
       (error) => { compiled.delete(url); throw error; });
     compiled.set(url, entry);
   }
