@@ -9,7 +9,7 @@
 import { WorkerClient } from './runtime/client.js';
 import { searchModule } from './modules/search.js';
 import { latestWins } from './runtime/latest-wins.js';
-import { namedError } from '../common/protocol.js';
+import { namedError } from '../common/errors.js';
 import { integer, string } from './arguments.js';
 
 function textsOf(value, name) {

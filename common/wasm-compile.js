@@ -1,6 +1,7 @@
 // Compiles each wasm module once per page and picks the SIMD or scalar build
 // once, so that every worker of a module instantiates the same compiled Module
 // and nothing is downloaded twice.
+import { namedError } from './errors.js';
 
 // The smallest module that uses a v128 instruction: (func (result v128) (v128.const 0)).
 const SIMD_PROBE = new Uint8Array([
@@ -38,11 +39,14 @@ export function compileModule({ wasm }, { forceScalar = false } = {}) {
 
 /** compileStreaming where the server sends application/wasm, else a buffer compile. */
 export async function compileFromUrl(url) {
-  const response = await fetch(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (cause) {   // offline, or a server of another origin that sends no CORS header
+    throw namedError('WasmLoadError', `could not load ${url}: ${cause?.message ?? cause}`);
+  }
   if (!response.ok) {
-    const error = new Error(`could not load ${url}: HTTP ${response.status}`);
-    error.name = 'WasmLoadError';
-    throw error;
+    throw namedError('WasmLoadError', `could not load ${url}: HTTP ${response.status}`);
   }
   const type = response.headers.get('content-type') || '';
   if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {

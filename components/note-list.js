@@ -3,7 +3,7 @@
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../api/runtime/slicer.js';
-import { namedError } from '../common/protocol.js';
+import { namedError } from '../common/errors.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
@@ -266,12 +266,12 @@ export class NoteList extends HTMLElement {
     let notes;
     try {
       const response = await fetch(new URL(url, document.baseURI));
-      if (!response.ok) throw Object.assign(new Error(`Could not load the notes (HTTP ${response.status}).`), { name: 'NetworkError' });
+      if (!response.ok) throw namedError('NetworkError', `Could not load the notes (HTTP ${response.status}).`);
       const text = await response.text();
       try {
         notes = JSON.parse(text);
       } catch (error) {
-        throw Object.assign(new Error(`The notes file is not valid JSON: ${error.message}`), { name: 'SyntaxError' });
+        throw namedError('SyntaxError', `The notes file is not valid JSON: ${error.message}`);
       }
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);

@@ -14,8 +14,8 @@ serve({
   prepare: ({ companions, hints, files }) => (companions.lanes && hints.parallel !== false && parallelLanesAvailable()
     ? startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl: files.lane })
     : []),
-  ops: (backend, env) => argon2Ops(backend.argon2id_hash
-    ? createWasmArgon2(backend, { lanesModule: env.companions.lanes, laneUrl: env.files.lane, laneWorkers: env.prepared })
-    : backend),
-  fallback: async ({ files }) => (await import(files.fallback)).createSodiumArgon2(),
+  backend: (wasm, env) => createWasmArgon2(wasm,
+    { lanesModule: env.companions.lanes, laneUrl: env.files.lane, laneWorkers: env.prepared }),
+  fallback: { path: 'libsodium', load: async ({ files }) => (await import(files.fallback)).createSodiumArgon2() },
+  ops: argon2Ops,
 });

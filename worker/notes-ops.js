@@ -5,7 +5,8 @@
 // batch, one secretbox seal / open wraps a single 32-byte key (the extension's
 // device key under its Argon2id key): wrapKey / unwrapKey.
 import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
-import { namedError, withTransfer } from '../common/protocol.js';
+import { namedError } from '../common/errors.js';
+import { withTransfer } from '../common/protocol.js';
 import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 

@@ -7,6 +7,7 @@ serve({
     ? (await import('../build/wasm/out/notes.simd.mjs')).default
     : (await import('../build/wasm/out/notes.mjs')).default),
   selfTest: (wasm) => wasm.self_test(),
-  ops: (backend) => notesOps(backend.open_batch ? createWasmNotes(backend) : backend),
-  fallback: async ({ files }) => (await import(files.fallback)).createSodiumNotes(),
+  backend: createWasmNotes,
+  fallback: { path: 'libsodium', load: async ({ files }) => (await import(files.fallback)).createSodiumNotes() },
+  ops: notesOps,
 });

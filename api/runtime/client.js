@@ -1,7 +1,8 @@
 // The page side of a module's worker: start it on demand, hand it the compiled
 // module, send jobs with transfer lists, route replies and progress, abort by
 // terminating. Only this file and host.js speak the protocol.
-import { deserializeError, namedError } from '../../common/protocol.js';
+import { deserializeError } from '../../common/protocol.js';
+import { namedError } from '../../common/errors.js';
 import { compileFromUrl, compileModule } from '../../common/wasm-compile.js';
 import { startModuleWorker } from '../../common/start-worker.js';
 import { acquireSlot, releaseSlot } from './pool.js';

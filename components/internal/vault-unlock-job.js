@@ -3,6 +3,7 @@
 // its mode in a worker (api/argon2.js).
 import { argon2id, pwhashStr, pwhashVerify } from '../../api/argon2.js';
 import { ARGON2_DEFAULTS } from '../../common/constants.js';
+import { namedError } from '../../common/errors.js';
 import { parseArgon2idString } from './argon2-string.js';
 import { base64Decode, base64Encode } from '../../common/base64.js';
 
@@ -11,10 +12,8 @@ export const MODES = ['verify', 'derive', 'create'];
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
-/** An error for the page: a stable `name` and a message for a person. */
-export function failure(name, message) {
-  return Object.assign(new Error(message), { name });
-}
+/** An error for the page: a stable `name` (common/errors.js) and a message for a person. */
+export const failure = namedError;
 
 /**
  * The element's attributes as job parameters; throws TypeError/RangeError
