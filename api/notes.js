@@ -59,7 +59,7 @@ function chunksOf(notes) {
 }
 
 /**
- * Opens notes ({id, key, title, body}, base64 fields as DESIGN.md) with the
+ * Opens notes ({id, key, title, body}, base64 fields as docs/specs/notes.md) with the
  * 32-byte device key. Every note comes back, in order, as {id, title, body} or
  * {id, error: {name, message}}: one bad note never hides the others.
  * @param {object[]} notes

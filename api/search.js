@@ -89,7 +89,7 @@ export class SearchIndex {
   }
 
   /**
-   * The notes matching `query` per DESIGN.md's Search section: indices by
+   * The notes matching `query` per docs/specs/search.md: indices by
    * score ascending, ties by corpus order; `ms` is the worker's search time.
    * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number}>}
    */

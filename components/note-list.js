@@ -61,7 +61,7 @@ let nextId = 0;
  * @attr {string} key-from - The id of a `<vault-unlock>` whose `unlock` event ({key}) supplies the device key.
  * @attr {string} label - The list's accessible name (default "Notes").
  *
- * @prop {object[]} notes - The sealed notes (DESIGN.md, Notes). Setting it reopens the list.
+ * @prop {object[]} notes - The sealed notes (docs/specs/notes.md). Setting it reopens the list.
  * @prop {Uint8Array} deviceKey - The 32-byte device key (a private copy is kept until `lock()`).
  * @prop {Array<{id, title, body} | {id, error}>} opened - Every note, opened or with its error, in order.
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
