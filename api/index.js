@@ -1,6 +1,9 @@
 // The plain JS API: every call runs in a worker and returns a promise.
+// docs/api.md documents each export; nothing it mentions needs a deeper import.
 export { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from './argon2.js';
 export { createSearchIndex, SearchIndex } from './search.js';
-export { openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from './notes.js';
+export { createNotesWorker, openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from './notes.js';
 export { enginePath, forcePath } from './runtime/client.js';
 export { setWorkerCap, liveWorkerCount } from './runtime/pool.js';
+export { ERRORS } from '../common/errors.js';
+export { ARGON2_DEFAULTS } from '../common/constants.js';

@@ -32,13 +32,14 @@ export class SearchIndex {
 
   /**
    * Use createSearchIndex(), or, for texts that must not pass through the page,
-   * `new SearchIndex([], undefined, {source})` and feed().
+   * `new SearchIndex([], {source})` and feed().
    * @param {string[]} texts
-   * @param {WorkerClient} [client]
    * @param {{source?: () => {port: MessagePort, done: Promise<void>}}} [options]
-   *   where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
+   *   `source`: where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
    */
-  constructor(texts, client = new WorkerClient(searchModule, { idleMs: Infinity }), { source } = {}) {
+  constructor(texts, { source } = {}) {
+    // One worker per index: its memory is the index, and it goes with destroy().
+    const client = new WorkerClient(searchModule, { idleMs: Infinity });
     this.#source = source;
     this.#texts = source ? undefined : textsOf(texts, 'texts');
     this.#client = client;
@@ -89,21 +90,27 @@ export class SearchIndex {
   }
 
   /**
-   * The notes matching `query` per docs/specs/search.md: indices by
-   * score ascending, ties by corpus order; `ms` is the worker's search time.
-   * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number}>}
+   * The notes matching `query` per docs/specs/search.md: indices by score
+   * ascending, ties by corpus order. As everywhere in the package, `ms` is the
+   * caller's wait (this call to its answer, on the page); `searchMs` is the part
+   * spent searching in the worker. A newer search rejects an older one still
+   * waiting with an AbortError (latest wins).
+   * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>}
    */
   async search(query) {
     string(query, 'query');
+    const start = performance.now();
     const sequence = ++this.#sequence;
+    let answer;
     try {
-      return await this.#search({ id: this.#id, query });
+      answer = await this.#search({ id: this.#id, query });
     } catch (error) {
       if (error.name !== 'NotFoundError') throw error;
       if (sequence !== this.#sequence) throw namedError('AbortError', 'superseded by a newer request');
       await this.create();
-      return this.#search({ id: this.#id, query });
+      answer = await this.#search({ id: this.#id, query });
     }
+    return { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
   }
 
   /** Inserts texts before `position` (0..length). */
@@ -154,11 +161,21 @@ export class SearchIndex {
 }
 
 /**
- * A search index over `texts` (an array of strings), built in a worker.
+ * A search index over `texts` (an array of strings), built in a worker of its own.
+ * `options.signal` aborts the build (and stops that worker).
+ * @param {string[]} texts
+ * @param {{signal?: AbortSignal}} [options]
  * @returns {Promise<SearchIndex>}
  */
-export async function createSearchIndex(texts) {
+export async function createSearchIndex(texts, { signal } = {}) {
   const index = new SearchIndex(texts);
-  await index.create();
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the operation was aborted');
+  const abort = () => index.destroy();
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    await index.create();
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
   return index;
 }

@@ -240,7 +240,7 @@ export class FuzzySearch extends HTMLElement {
         port.close();
         return;
       }
-      this.#index ??= new SearchIndex([], undefined, { source: () => connection.list.searchFeed() });
+      this.#index ??= new SearchIndex([], { source: () => connection.list.searchFeed() });
       await this.#index.feed(port, done);
     }).catch((error) => { if (generation === this.#generation) this.#fail(error); });
     if (this.#input.value !== '' || this.#results) this.#search();
@@ -309,7 +309,7 @@ export class FuzzySearch extends HTMLElement {
     const index = this.#sync.then(() => this.#index);
     index.then((searchIndex) => searchIndex?.search(query)).then((answer) => {
       if (!answer || generation !== this.#generation) return;
-      const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
+      const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.searchMs };
       this.#results = results;
       this.#show(results);
       this.dispatchEvent(composedEvent('results', results));

@@ -4,7 +4,7 @@
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
 import { warmArgon2 } from '../api/argon2.js';
-import { enginePath } from '../api/runtime/client.js';
+import { enginePath } from '../api/index.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';
@@ -54,8 +54,8 @@ function composedEvent(type, detail) {
  * @attr {boolean} no-warm-start - Do not ready the Argon2id worker (and its memory, m KiB) while the password is
  *   typed; by default it is, so that the check starts at once (released after 30 s without typing).
  *
- * @fires {CustomEvent<{ok: true} | {key: Uint8Array}>} unlock - `verify`: the password is right; `derive`: the key.
- * @fires {CustomEvent<{hash: string} | {salt: string, t: number, m: number, p: number, key: Uint8Array}>} created - `create`: the new hash or key parameters.
+ * @fires {CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>} unlock - `verify`: the password is right; `derive`: the key. `ms`: Enter to answer.
+ * @fires {CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>} created - `create`: the new hash or key parameters.
  * @fires {CustomEvent<{name: string, message: string}>} unlock-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
  *
  * @csspart form - The inner form (a grid).
@@ -96,8 +96,8 @@ export class VaultUnlock extends HTMLElement {
   #configError;    // the current attribute problem, if any
   #announcedConfig = '';
   #renderQueued = false;
-  #engine = null;
-  #duration = null;
+  #path = null;
+  #ms = null;
   #value = null;   // the form value (the public `create` result)
   #warmStart = new WarmStart(warmArgon2);
 
@@ -218,10 +218,10 @@ export class VaultUnlock extends HTMLElement {
 
   /** True while an attempt is running. @type {boolean} */
   get busy() { return Boolean(this.#job); }
-  /** Which Argon2id path ran the last attempt: 'simd', 'scalar' or 'libsodium' (null before the first). @type {string|null} */
-  get engine() { return this.#engine; }
-  /** Milliseconds the last attempt took, worker start included. @type {number|null} */
-  get duration() { return this.#duration; }
+  /** Which Argon2id build ran the last attempt: 'simd', 'scalar' or 'libsodium' (null before the first). @type {string|null} */
+  get path() { return this.#path; }
+  /** The wait of the last attempt, Enter to answer, worker start included (as `ms` everywhere). @type {number|null} */
+  get ms() { return this.#ms; }
   /** The form value: the `create` result, else empty. @type {string} */
   get value() { return this.#value ?? ''; }
   get form() { return this.#internals.form; }
@@ -375,7 +375,7 @@ export class VaultUnlock extends HTMLElement {
     const started = performance.now();
     const job = { controller, started, timer: setInterval(() => this.#tick(), 100) };
     this.#job = job;
-    this.#engine = null;
+    this.#path = null;
     this.#startBusy(config.mode);
     const options = { signal: controller.signal, onProgress: (value) => this.#progress(value),
       warm: this.#warmStart.take(config) };
@@ -391,8 +391,8 @@ export class VaultUnlock extends HTMLElement {
     this.#stopBusy(job);
     // Stopped by a reset, a removal or new attributes: that attempt no longer counts, either way.
     if (controller.signal.aborted) return;
-    this.#duration = performance.now() - started;
-    this.#engine = enginePath('argon2') ?? null;
+    this.#ms = performance.now() - started;
+    this.#path = enginePath('argon2') ?? null;
     if (error) {
       this.#fail(error, hadFocus);
       return;
@@ -402,7 +402,7 @@ export class VaultUnlock extends HTMLElement {
     this.#els.status.textContent = TEXT[config.mode].done;
     this.#updateValidity();
     if (hadFocus) input.focus();
-    this.#fire(config.mode === 'create' ? 'created' : 'unlock', result);
+    this.#fire(config.mode === 'create' ? 'created' : 'unlock', { ...result, ms: this.#ms });
   }
 
   #setValue(value) {

@@ -47,7 +47,7 @@ function log(list, text, kind) {
 }
 
 function timing(element) {
-  return `in ${seconds(element.duration ?? 0)}${element.engine ? ` (${element.engine})` : ''}`;
+  return `in ${seconds(element.ms ?? 0)}${element.path ? ` (${element.path})` : ''}`;
 }
 
 function paramsOfHash(hash) {

@@ -237,7 +237,7 @@ test('a wrong password is refused with a clear message and changes nothing; the 
   assert.deepEqual(await storageDump(), stored, 'nothing stored changed');
   await axeViolations('locked, wrong password');
   // The kernels run as wasm under the extension's CSP, not through a fallback.
-  assert.equal(await page.evaluate(() => document.querySelector('vault-unlock#unlock').engine), 'simd', 'Argon2id path');
+  assert.equal(await page.evaluate(() => document.querySelector('vault-unlock#unlock').path), 'simd', 'Argon2id path');
   await typePassword('unlock', PASSWORD);
   await visible('#unlocked');
   await waitUntil(async () => (await rowTitles()).length === 3, 'the three notes');
