@@ -11,6 +11,7 @@
 // through the page for searching: this element holds none of them.
 // `notes-locked` and `notes-error` empty the index (its worker is
 // terminated), the query and the results.
+import { ElementBase } from './internal/element-base.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
@@ -104,7 +105,7 @@ const ROWS_PER_FRAME = 5;
  * @cssprop --fuzzy-search-mark-background - Background of highlighted words.
  * @cssprop --fuzzy-search-active-background - Background of the active row.
  */
-export class FuzzySearch extends HTMLElement {
+export class FuzzySearch extends ElementBase {
   static observedAttributes = ['label', 'placeholder', 'for', 'max-results'];
 
   #documents = [];

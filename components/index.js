@@ -1,16 +1,19 @@
 // Importing this module defines every element and exposes the plain JS API.
+// Where there is no DOM (server-side rendering in Node) it defines nothing and
+// throws nothing; the elements come alive when the same import runs in a browser.
 import { VaultUnlock } from './vault-unlock.js';
 import { FuzzySearch } from './fuzzy-search.js';
 import { NoteList } from './note-list.js';
+import { canDefineElements } from './internal/element-base.js';
 
 export * from '../api/index.js';
 export { VaultUnlock, FuzzySearch, NoteList };
 
 /** Defines the elements under their standard names (idempotent). */
-export function defineAll(registry = customElements) {
+export function defineAll(registry = globalThis.customElements) {
   for (const [name, element] of [['vault-unlock', VaultUnlock], ['fuzzy-search', FuzzySearch], ['note-list', NoteList]]) {
     if (!registry.get(name)) registry.define(name, element);
   }
 }
 
-defineAll();
+if (canDefineElements) defineAll();

@@ -1,6 +1,7 @@
 // <note-list>: opens a vault's encrypted notes in one worker call and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
+import { ElementBase } from './internal/element-base.js';
 import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../api/runtime/slicer.js';
 import { namedError } from '../common/errors.js';
@@ -86,7 +87,7 @@ let nextId = 0;
  * @cssprop --note-list-active-background - Background of the active row (default #3b4fc4).
  * @cssprop --note-list-error-color - Damaged notes and problems (default #b3261e).
  */
-export class NoteList extends HTMLElement {
+export class NoteList extends ElementBase {
   static observedAttributes = ['src', 'key-from', 'label'];
 
   #root = this.attachShadow({ mode: 'open' });

@@ -3,6 +3,7 @@
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
+import { ElementBase } from './internal/element-base.js';
 import { warmArgon2 } from '../api/argon2.js';
 import { enginePath } from '../api/index.js';
 import { passwordStrength } from './internal/password-strength.js';
@@ -83,7 +84,7 @@ function composedEvent(type, detail) {
  * @cssprop --vault-unlock-focus-ring - Focus outline color (default the accent).
  * @cssprop --vault-unlock-error-color - Error text and invalid border (default #b3261e).
  */
-export class VaultUnlock extends HTMLElement {
+export class VaultUnlock extends ElementBase {
   static formAssociated = true;
   static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'required', 'minlength', 'no-warm-start'];
 
