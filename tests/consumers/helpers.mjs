@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { argon2id as hashWasmArgon2id } from 'hash-wasm';
 import sodium from 'libsodium-wrappers-sumo';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -109,10 +110,13 @@ const TYPES = {
 /**
  * Serves `root` as-is on 127.0.0.1 (a random port), `/` and folders as their
  * index.html, .wasm as application/wasm, and records every request with its
- * status in `requests`. (scripts/server.mjs sends `/` to the demo and keeps no
+ * status in `requests`; `isolated` adds COOP/COEP. (scripts/server.mjs sends `/` to the demo and keeps no
  * record, which these tests need.)
  */
-export async function serveStatic(root) {
+export async function serveStatic(root, { isolated = false } = {}) {
+  const isolation = isolated ? {
+    'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin',
+  } : {};
   const requests = [];
   const server = http.createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
@@ -132,7 +136,7 @@ export async function serveStatic(root) {
       }
       record(200);
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': info.size,
-        'cache-control': 'no-store' });
+        'cache-control': 'no-store', ...isolation });
       createReadStream(file).pipe(res);
     } catch (error) {
       record(500);
@@ -194,6 +198,9 @@ export const T = 1;
 export const M = 1024;   // KiB
 /** What <vault-unlock mode="derive"> must give: libsodium's crypto_pwhash for the same inputs. */
 export const KEY = sodium.crypto_pwhash(32, PASSWORD, SALT, T, M * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13);
+/** The same with p = 2 (libsodium has only p = 1): hash-wasm's argon2id. */
+export const KEY_P2 = hashWasmArgon2id({ password: PASSWORD, salt: SALT, iterations: T, memorySize: M, parallelism: 2, hashLength: 32,
+  outputType: 'binary' });
 
 export const PLAIN = [
   { id: 'n0', title: 'Garden plans', body: 'tomatoes along the south wall, basil by the door' },
@@ -253,23 +260,21 @@ ${script}
 `;
 
 /**
- * Runs the scenario on `url` in a fresh page and checks every step; on failure
- * the message names the step, the elements' error events, the page's problems
- * and every failed request (`serverRequests`: the static server's record).
+ * A fresh page on `url` with the elements defined, and its plumbing:
+ * waitForEvent(types, step) polls window.consumerLog, fail(step) fails with
+ * the step, the elements' error events, the page's problems and every failed
+ * request (`serverRequests`: the static server's record).
  */
-export async function runScenario(browser, url, { serverRequests } = {}) {
+async function scenarioPage(browser, url, serverRequests = []) {
   const page = await browser.newPage();
-  const context = () => {
-    const log = [];
-    const failed = (serverRequests ?? []).filter((r) => r.status >= 400).map((r) => `server sent ${r.status} for ${r.path}`);
-    return { problems: [...page.problems, ...failed], log };
-  };
-  const describe = async (step) => {
+  const problems = () => [...page.problems,
+    ...serverRequests.filter((r) => r.status >= 400).map((r) => `server sent ${r.status} for ${r.path}`)];
+  const fail = async (step) => {
     const log = await page.evaluate(() => window.consumerLog ?? null).catch(() => null);
-    const { problems } = context();
-    const errors = (log ?? []).filter((e) => e.type.endsWith('-error')).map((e) => `${e.type} on #${e.target}: ${e.detail.name}: ${e.detail.message}`);
-    return [`${step} (page ${url})`, ...errors.map((e) => `  event ${e}`), ...problems.map((p) => `  ${p}`),
-      log === null ? '  window.consumerLog is missing: the page script did not run' : ''].filter(Boolean).join('\n');
+    const errors = (log ?? []).filter((e) => e.type.endsWith('-error'))
+      .map((e) => `  event ${e.type} on #${e.target}: ${e.detail.name}: ${e.detail.message}`);
+    assert.fail([`${step} (page ${url})`, ...errors, ...problems().map((p) => `  ${p}`),
+      log === null ? '  window.consumerLog is missing: the page script did not run' : ''].filter(Boolean).join('\n'));
   };
   const waitForEvent = async (types, step, { timeout = 30000, where = () => true } = {}) => {
     const deadline = Date.now() + timeout;
@@ -277,28 +282,48 @@ export async function runScenario(browser, url, { serverRequests } = {}) {
       const log = await page.evaluate(() => window.consumerLog ?? []);
       const hit = log.find((e) => types.includes(e.type) && where(e));
       if (hit) return hit;
-      if (Date.now() > deadline) assert.fail(await describe(`${step}: no ${types.join(' / ')} event within ${timeout / 1000} s`));
+      if (Date.now() > deadline) await fail(`${step}: no ${types.join(' / ')} event within ${timeout / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  };
+  const unlockWith = async (password) => {
+    await page.locator('#unlock #password').click();
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    const unlocked = await waitForEvent(['unlock', 'unlock-error'], '<vault-unlock> deriving the key');
+    if (unlocked.type !== 'unlock') await fail('<vault-unlock> failed to derive the key');
+    return unlocked;
+  };
+  const noProblems = async () => {
+    if (problems().length) await fail('the scenario passed, but the page had problems');
   };
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
     assert.equal(response?.status(), 200, `the page itself (${url}) loads`);
-    const ready = await page.evaluate(() => window.consumerReady?.then(() => true))
-      .catch((error) => `threw ${error.message}`);
-    if (ready !== true) assert.fail(await describe(`the elements are not defined (${ready})`));
+    const ready = await page.evaluate(() => window.consumerReady?.then(() => true)).catch((error) => `threw ${error.message}`);
+    if (ready !== true) await fail(`the elements are not defined (${ready})`);
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
+  return { page, fail, waitForEvent, unlockWith, noProblems };
+}
 
+/**
+ * The scenario on `url`: <vault-unlock> derives libsodium's key from the typed
+ * password, <note-list> opens the notes with it, <fuzzy-search> filters them,
+ * every module on its SIMD build, and no page error, console error or failed request.
+ */
+export async function runScenario(browser, url, { serverRequests } = {}) {
+  const { page, fail, waitForEvent, unlockWith, noProblems } = await scenarioPage(browser, url, serverRequests);
+  try {
     // <vault-unlock>: the password typed, Enter, a key as libsodium's.
-    await page.locator('#unlock #password').click();
-    await page.keyboard.type(PASSWORD);
-    await page.keyboard.press('Enter');
-    const unlocked = await waitForEvent(['unlock', 'unlock-error'], '<vault-unlock> deriving the key');
-    if (unlocked.type !== 'unlock') assert.fail(await describe('<vault-unlock> failed to derive the key'));
+    const unlocked = await unlockWith(PASSWORD);
     assert.deepEqual(unlocked.detail.key, Array.from(KEY), 'the unlock key equals libsodium crypto_pwhash for the same inputs');
 
     // <note-list key-from="unlock" src="./vault.json">: every note opened to its text.
     const opened = await waitForEvent(['notes-opened', 'notes-error'], '<note-list> opening the notes');
-    if (opened.type !== 'notes-opened') assert.fail(await describe('<note-list> failed to open the notes'));
+    if (opened.type !== 'notes-opened') await fail('<note-list> failed to open the notes');
     assert.deepEqual({ total: opened.detail.total, opened: opened.detail.opened, damaged: opened.detail.damaged },
       { total: PLAIN.length, opened: PLAIN.length, damaged: 0 }, 'notes-opened counts');
     assert.deepEqual(await page.evaluate(() => document.getElementById('notes').opened), PLAIN, 'the opened notes are the texts sealed in Node');
@@ -308,7 +333,7 @@ export async function runScenario(browser, url, { serverRequests } = {}) {
     await page.keyboard.type(QUERY);
     const results = await waitForEvent(['results', 'search-error'], `<fuzzy-search> answering "${QUERY}"`,
       { where: (e) => e.type !== 'results' || e.detail.query === QUERY });
-    if (results.type !== 'results') assert.fail(await describe('<fuzzy-search> failed'));
+    if (results.type !== 'results') await fail('<fuzzy-search> failed');
     assert.deepEqual(results.detail.indices, [1, 3], `"${QUERY}" finds "Quarterly report" and the bread note (quarterly), in that order`);
     assert.deepEqual(await page.evaluate(() => document.getElementById('notes').view), [1, 3], 'the list shows the two results');
 
@@ -318,9 +343,36 @@ export async function runScenario(browser, url, { serverRequests } = {}) {
       return { argon2: unlock.path ?? unlock.engine, notes: document.getElementById('notes').path, search: document.getElementById('search').path };
     });
     assert.deepEqual(paths, { argon2: 'simd', notes: 'simd', search: 'simd' }, 'every module ran its SIMD wasm build');
+    await noProblems();
+  } finally {
+    await page.close();
+  }
+}
 
-    const { problems } = context();
-    if (problems.length) assert.fail(await describe('the scenario passed, but the page had problems'));
+/**
+ * On a cross-origin-isolated page (`url` served with COOP/COEP): <vault-unlock
+ * p="2"> runs its lanes in parallel, so the argon2 worker starts the lane worker
+ * and the page fetches argon2.lanes.wasm; the key equals hash-wasm's, and
+ * `serverRequests` shows both files served (names may carry a bundler's hash).
+ */
+export async function runLanesScenario(browser, url, { serverRequests }) {
+  const { page, unlockWith, noProblems } = await scenarioPage(browser, url, serverRequests);
+  try {
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the page is cross-origin isolated (COOP/COEP)');
+    await page.evaluate(() => {
+      // Only the unlock: the notes were sealed under the p = 1 key.
+      document.getElementById('notes').remove();
+      document.getElementById('search').remove();
+      document.getElementById('unlock').setAttribute('p', '2');
+    });
+    const unlocked = await unlockWith(PASSWORD);
+    assert.deepEqual(unlocked.detail.key, Array.from(await KEY_P2), 'the p = 2 key equals hash-wasm argon2id for the same inputs');
+    const served = (pattern) => serverRequests.filter((r) => pattern.test(r.path)).map((r) => `${r.status} ${r.path}`);
+    const lane = served(/argon2[-.]lane[^/]*\.js$/);
+    const wasm = served(/argon2\.lanes[^/]*\.wasm$/);
+    assert.ok(lane.some((r) => r.startsWith('200')), `the lane worker script was served (requests: ${lane.join(', ') || 'none'})`);
+    assert.ok(wasm.some((r) => r.startsWith('200')), `argon2.lanes.wasm was served (requests: ${wasm.join(', ') || 'none'})`);
+    await noProblems();
   } finally {
     await page.close();
   }

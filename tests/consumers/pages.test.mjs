@@ -10,10 +10,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  APP_JS, VAULT_JSON, indexHtml, launchChromium, listFiles, makeProject, removeTemps, runIn, runScenario, serveStatic,
+  APP_JS, VAULT_JSON, indexHtml, launchChromium, listFiles, makeProject, removeTemps, runIn, runLanesScenario, runScenario, serveStatic,
 } from './helpers.mjs';
 
 const SCENARIO = '<vault-unlock> derives the key, <note-list> opens the notes, <fuzzy-search> filters them';
+const LANES = 'cross-origin isolated, <vault-unlock p="2"> finds the Argon2id lane worker and argon2.lanes.wasm';
 const MAIN_JS = `import 'memento-elements';\n${APP_JS}`;
 
 let browser;
@@ -23,26 +24,32 @@ after(async () => {
   await removeTemps();
 });
 
-/** Serves `root` and runs the scenario on its index.html. */
-async function servedScenario(root) {
-  const server = await serveStatic(root);
+/** Serves `root` (with COOP/COEP when `isolated`) and runs `scenario` on its index.html. */
+async function served(root, scenario, { isolated = false } = {}) {
+  const server = await serveStatic(root, { isolated });
   try {
-    await runScenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
+    await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
   } finally {
     await server.close();
   }
 }
 
 describe('a plain page with an import map, no bundler', () => {
+  let dir;
   test(`served as installed, ${SCENARIO}: the wasm and the workers are found under node_modules`, { timeout: 120000 }, async () => {
     const importMap = `
 <script type="importmap">{ "imports": { "memento-elements": "/node_modules/memento-elements/dist/index.js" } }</script>`;
-    const dir = await makeProject('plain', {
+    dir = await makeProject('plain', {
       'index.html': indexHtml(importMap, '<script type="module" src="./main.js"></script>'),
       'main.js': MAIN_JS,
       'vault.json': VAULT_JSON,
     });
-    await servedScenario(dir);
+    await served(dir, runScenario);
+  });
+
+  test(`served as installed, ${LANES}`, { timeout: 120000 }, async () => {
+    assert.ok(dir, 'no plain project: the test above failed to make it');
+    await served(dir, runLanesScenario, { isolated: true });
   });
 });
 
@@ -79,7 +86,12 @@ describe('an esbuild build', () => {
 
   test(`the esbuild bundle finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
     assert.ok(output, 'no esbuild output to serve: the build above failed');
-    await servedScenario(output);
+    await served(output, runScenario);
+  });
+
+  test(`the esbuild bundle, ${LANES}`, { timeout: 120000 }, async () => {
+    assert.ok(output, 'no esbuild output to serve: the build above failed');
+    await served(output, runLanesScenario, { isolated: true });
   });
 });
 
@@ -104,7 +116,12 @@ describe('a Vite project', () => {
 
   test(`the Vite build finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
     assert.ok(output, 'no Vite output to serve: the build above failed');
-    await servedScenario(output);
+    await served(output, runScenario);
+  });
+
+  test(`the Vite build, ${LANES}`, { timeout: 120000 }, async () => {
+    assert.ok(output, 'no Vite output to serve: the build above failed');
+    await served(output, runLanesScenario, { isolated: true });
   });
 
   test(`the Vite dev server, with optimizeDeps.exclude: ['memento-elements'], finds the wasm and the workers: ${SCENARIO}`,
