@@ -4,7 +4,9 @@
 // Ranges (t, m, p, length, salt) are checked by the kernel, which names the
 // parameter; here we check types and make private copies that are transferred
 // (the page keeps no copy of what we hash).
-import { WorkerClient, runOnce } from '../worker/runtime/client.js';
+import { WorkerClient, runOnce } from './runtime/client.js';
+import { argon2Module } from './modules/argon2.js';
+import { ARGON2_DEFAULTS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 
 const U32 = 0xffffffff;
@@ -21,9 +23,9 @@ const U32 = 0xffffffff;
  * shows in the job).
  * @returns {{ready: Promise<void>, release(): void, readonly used: boolean}}
  */
-export function warmArgon2({ m = 65536, p = 1, parallel = true } = {}) {
+export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, parallel = true } = {}) {
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
-  const client = new WorkerClient('argon2', { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
+  const client = new WorkerClient(argon2Module, { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
   // A failure here is not reported: the job that takes this worker meets it again and says so.
   const ready = client.call('warm', args).then(() => {}, () => {});
   let used = false;
@@ -56,7 +58,8 @@ function jobClient(options) {
  * `options`: {onProgress(fraction), signal, warm (from warmArgon2)}.
  * @returns {Promise<Uint8Array>} the tag, `length` bytes
  */
-export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32, secret, ad, parallel = true } = {}, options = {}) {
+export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p,
+  length = ARGON2_DEFAULTS.length, secret, ad, parallel = true } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = {
       password: bytesOf(password, 'password'),
@@ -69,7 +72,7 @@ export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32,
       ad: byteArray(ad, 'ad', { optional: true }),
       parallel: Boolean(parallel),
     };
-    return runOnce('argon2', 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) },
+    return runOnce(argon2Module, 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) },
       { hints: { lanes: args.p, parallel: args.parallel }, ...jobClient(options) });
   });
 }
@@ -78,10 +81,10 @@ export function argon2id({ password, salt, t = 3, m = 65536, p = 1, length = 32,
  * A libsodium-compatible `$argon2id$v=19$m=..,t=..,p=..$salt$hash` string with a fresh random salt.
  * @returns {Promise<string>}
  */
-export function pwhashStr(password, { t = 3, m = 65536, p = 1 } = {}, options = {}) {
+export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runOnce('argon2', 'pwhashStr', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
+    return runOnce(argon2Module, 'pwhashStr', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
   });
 }
 
@@ -93,6 +96,6 @@ export function pwhashStr(password, { t = 3, m = 65536, p = 1 } = {}, options = 
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    return runOnce('argon2', 'pwhashVerify', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
+    return runOnce(argon2Module, 'pwhashVerify', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
   });
 }

@@ -2,5 +2,5 @@
 export { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from './argon2.js';
 export { createSearchIndex, SearchIndex } from './search.js';
 export { openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from './notes.js';
-export { enginePath, forcePath } from '../worker/runtime/client.js';
-export { setWorkerCap, liveWorkerCount } from '../worker/runtime/pool.js';
+export { enginePath, forcePath } from './runtime/client.js';
+export { setWorkerCap, liveWorkerCount } from './runtime/pool.js';

@@ -5,18 +5,34 @@
 // vault of thousands of notes never blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
-import { WorkerClient, runOnce } from '../worker/runtime/client.js';
+import { WorkerClient, runOnce } from './runtime/client.js';
+import { notesModule } from './modules/notes.js';
+import { IDLE_MS } from '../common/constants.js';
 import { byteArray } from './arguments.js';
-import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../worker/notes-format.js';
-import { runInSlices } from '../worker/runtime/slicer.js';
-import { postFeedError, postNoteTexts } from '../worker/text-feed.js';
+import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
+import { runInSlices } from './runtime/slicer.js';
+import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 // Packed input per worker call: bigger lists are split so wasm memory stays modest.
 const CHUNK_BYTES = 24 * 1024 * 1024;
 
+/** @typedef {WorkerClient} NotesWorker */
+
+/**
+ * A notes worker of the caller's, for several calls in a row (pass it as
+ * `options.worker`): it keeps its module instantiated between jobs and is
+ * terminated after `idleMs` without a job, or by `terminate()`, which also
+ * erases whatever key material its memory held.
+ * @param {{idleMs?: number}} [options]
+ * @returns {NotesWorker}
+ */
+export function createNotesWorker({ idleMs = IDLE_MS.notes } = {}) {
+  return new WorkerClient(notesModule, { idleMs });
+}
+
 let shared;
 function client() {
-  shared ??= new WorkerClient('notes', { idleMs: 30000 });
+  shared ??= createNotesWorker();
   return shared;
 }
 
@@ -43,12 +59,12 @@ function chunksOf(notes) {
 }
 
 /**
- * Opens notes ({id, key, title, body}, base64 fields as DESIGN.md) with the
+ * Opens notes ({id, key, title, body}, base64 fields as docs/specs/notes.md) with the
  * 32-byte device key. Every note comes back, in order, as {id, title, body} or
  * {id, error: {name, message}}: one bad note never hides the others.
  * @param {object[]} notes
  * @param {Uint8Array} deviceKey
- * @param {{client?: WorkerClient, signal?: AbortSignal, first?: number, onFirst?: Function, searchPorts?: MessagePort[]}} [options]
+ * @param {{worker?: NotesWorker, signal?: AbortSignal, first?: number, onFirst?: Function, searchPorts?: MessagePort[]}} [options]
  *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the
  *   worker's reply arrives in (before the rest become strings): a list can draw its first rows at once.
  *   `searchPorts` also receive every note's search text from the notes worker (worker/text-feed.js).
@@ -82,7 +98,7 @@ export function openNotes(notes, deviceKey, options = {}) {
  * @param {object[]} notes
  * @param {Uint8Array} deviceKey
  * @param {MessagePort[]} ports
- * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
  */
 export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
   return Promise.resolve().then(async () => {
@@ -94,7 +110,7 @@ export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
 
 // Packs each chunk in slices, opens it in one worker call, hands the result to `take`.
 async function openInChunks(notes, deviceKey, options, take) {
-  const worker = options.client ?? client();
+  const worker = options.worker ?? client();
   const ports = options.searchPorts ?? [];
   const feeding = ports.length > 0 || options.textsOnly;
   if (notes.length === 0) {
@@ -148,7 +164,7 @@ async function seal(notes, deviceKey, options, random) {
   const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
   const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
   if (random) { args.random = random.slice(); transfer.push(args.random.buffer); }
-  const sealed = await (options.client ?? client()).call('sealNotes', args, { transfer, signal: options.signal });
+  const sealed = await (options.worker ?? client()).call('sealNotes', args, { transfer, signal: options.signal });
   return unpackSealed(notes, sealed);
 }
 
@@ -191,11 +207,11 @@ export function sealNotesWithFixedRandomnessForTesting(notes, deviceKey, random,
 
 function keyCall(op, args, options) {
   const transfer = Object.values(args).map((bytes) => bytes.buffer);
-  // Without a client of the caller's, the job runs in a notes worker of its
+  // Without a worker of the caller's, the job runs in a notes worker of its
   // own that is terminated when it ends: no key byte outlives the job there.
-  return options.client
-    ? options.client.call(op, args, { transfer, signal: options.signal })
-    : runOnce('notes', op, args, { transfer, signal: options.signal });
+  return options.worker
+    ? options.worker.call(op, args, { transfer, signal: options.signal })
+    : runOnce(notesModule, op, args, { transfer, signal: options.signal });
 }
 
 /**
@@ -203,7 +219,7 @@ function keyCall(op, args, options) {
  * nonce: nonce[24] || crypto_secretbox_easy(key) (tag[16] || ciphertext[32]).
  * @param {Uint8Array} key
  * @param {Uint8Array} wrappingKey
- * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
  *   by default a notes worker of its own, terminated when the job ends
  * @returns {Promise<Uint8Array>} 72 bytes
  */
@@ -219,7 +235,7 @@ export function wrapKey(key, wrappingKey, options = {}) {
  * (and returns nothing) when the wrapping key is wrong or a byte was changed.
  * @param {Uint8Array} wrapped 72 bytes from wrapKey()
  * @param {Uint8Array} wrappingKey
- * @param {{client?: WorkerClient, signal?: AbortSignal}} [options]
+ * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
  * @returns {Promise<Uint8Array>} the 32-byte key
  */
 export function unwrapKey(wrapped, wrappingKey, options = {}) {

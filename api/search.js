@@ -6,9 +6,10 @@
 // rebuilt on demand. An index that follows a source instead (a <note-list>)
 // gets its texts over a MessagePort straight from another worker, and the
 // page holds none of them: a stopped worker asks the source again.
-import { WorkerClient } from '../worker/runtime/client.js';
-import { latestWins } from '../worker/runtime/latest-wins.js';
-import { namedError } from '../worker/runtime/protocol.js';
+import { WorkerClient } from './runtime/client.js';
+import { searchModule } from './modules/search.js';
+import { latestWins } from './runtime/latest-wins.js';
+import { namedError } from '../common/errors.js';
 import { integer, string } from './arguments.js';
 
 function textsOf(value, name) {
@@ -37,7 +38,7 @@ export class SearchIndex {
    * @param {{source?: () => {port: MessagePort, done: Promise<void>}}} [options]
    *   where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
    */
-  constructor(texts, client = new WorkerClient('search', { idleMs: Infinity }), { source } = {}) {
+  constructor(texts, client = new WorkerClient(searchModule, { idleMs: Infinity }), { source } = {}) {
     this.#source = source;
     this.#texts = source ? undefined : textsOf(texts, 'texts');
     this.#client = client;
@@ -88,7 +89,7 @@ export class SearchIndex {
   }
 
   /**
-   * The notes matching `query` per DESIGN.md's Search section: indices by
+   * The notes matching `query` per docs/specs/search.md: indices by
    * score ascending, ties by corpus order; `ms` is the worker's search time.
    * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number}>}
    */

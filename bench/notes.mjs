@@ -11,7 +11,7 @@ import sodium from 'libsodium-wrappers';
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import { createWasmNotes } from '../worker/notes-ops.js';
-import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../worker/notes-format.js';
+import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../common/notes-format.js';
 import { Unavailable } from './lib/measure.mjs';
 
 const NOTES = { full: 5000, quick: 300 };

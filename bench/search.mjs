@@ -20,7 +20,7 @@ import * as FlexSearchModule from 'flexsearch';
 import Fuse from 'fuse.js';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { wordsOf } from '../worker/search-text.js';
+import { wordsOf } from '../common/search-text.js';
 import { keystrokes, searchCorpus, SEARCH_SCENARIOS } from '../tests/js/search-corpus.js';
 import { createReference } from '../tests/js/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';

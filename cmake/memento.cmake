@@ -13,6 +13,20 @@
 
 set(MEMENTO_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 
+# memento_modules(<var>): the module names of modules.json, in order.
+function(memento_modules var)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MEMENTO_ROOT}/modules.json)
+  file(READ ${MEMENTO_ROOT}/modules.json json)
+  string(JSON count LENGTH "${json}" modules)
+  set(names "")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name GET "${json}" modules ${i} name)
+    list(APPEND names ${name})
+  endforeach()
+  set(${var} ${names} PARENT_SCOPE)
+endfunction()
+
 option(MEMENTO_FUZZ "clang build with libFuzzer targets (kernels instrumented)" OFF)
 if(MEMENTO_FUZZ)
   set(MEMENTO_SANITIZE -fsanitize=fuzzer-no-link,address,undefined -g)

@@ -12,7 +12,7 @@
 // `notes-locked` and `notes-error` empty the index (its worker is
 // terminated), the query and the results.
 import { SearchIndex } from '../api/search.js';
-import { applySpanDiff } from '../worker/search-diff.js';
+import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 
 const STYLE = `

@@ -1,11 +1,10 @@
 // <note-list>: opens a vault's encrypted notes in one worker call and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
-import { WorkerClient } from '../worker/runtime/client.js';
-import { openNotes, sendNoteTexts } from '../api/notes.js';
-import { runInSlices } from '../worker/runtime/slicer.js';
-import { namedError } from '../worker/runtime/protocol.js';
-import { postFeedError, postNoteTexts } from '../worker/text-feed.js';
+import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
+import { runInSlices } from '../api/runtime/slicer.js';
+import { namedError } from '../common/errors.js';
+import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
@@ -62,7 +61,7 @@ let nextId = 0;
  * @attr {string} key-from - The id of a `<vault-unlock>` whose `unlock` event ({key}) supplies the device key.
  * @attr {string} label - The list's accessible name (default "Notes").
  *
- * @prop {object[]} notes - The sealed notes (DESIGN.md, Notes). Setting it reopens the list.
+ * @prop {object[]} notes - The sealed notes (docs/specs/notes.md). Setting it reopens the list.
  * @prop {Uint8Array} deviceKey - The 32-byte device key (a private copy is kept until `lock()`).
  * @prop {Array<{id, title, body} | {id, error}>} opened - Every note, opened or with its error, in order.
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
@@ -212,8 +211,8 @@ export class NoteList extends HTMLElement {
       postNoteTexts([port1], { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
       done = Promise.resolve();
     } else {
-      this.#client ??= new WorkerClient('notes', { idleMs: 60000 });
-      done = sendNoteTexts(this.#notes, this.#key, [port1], { client: this.#client });
+      this.#client ??= createNotesWorker();
+      done = sendNoteTexts(this.#notes, this.#key, [port1], { worker: this.#client });
     }
     done.catch(() => {});   // the consumer decides what a failed feed means
     return { port: port2, done };
@@ -267,12 +266,12 @@ export class NoteList extends HTMLElement {
     let notes;
     try {
       const response = await fetch(new URL(url, document.baseURI));
-      if (!response.ok) throw Object.assign(new Error(`Could not load the notes (HTTP ${response.status}).`), { name: 'NetworkError' });
+      if (!response.ok) throw namedError('NetworkError', `Could not load the notes (HTTP ${response.status}).`);
       const text = await response.text();
       try {
         notes = JSON.parse(text);
       } catch (error) {
-        throw Object.assign(new Error(`The notes file is not valid JSON: ${error.message}`), { name: 'SyntaxError' });
+        throw namedError('SyntaxError', `The notes file is not valid JSON: ${error.message}`);
       }
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
@@ -316,7 +315,7 @@ export class NoteList extends HTMLElement {
     this.#state = 'opening';
     const start = performance.now();
     this.#say(`Opening ${count(notes.length, 'note')}…`);
-    this.#client ??= new WorkerClient('notes', { idleMs: 60000 });
+    this.#client ??= createNotesWorker();
     let opened;
     // The first rows are drawn in the task the decrypted notes arrive in; the
     // rest of the strings follow in slices.
@@ -333,7 +332,7 @@ export class NoteList extends HTMLElement {
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     done.catch(() => {});
     try {
-      opened = await openNotes(notes, key, { client: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done) });
+      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done) });
       settle.resolve();
     } catch (error) {
       settle.reject(error);

@@ -6,7 +6,7 @@
 //   {password, salt, t, m, runs} -> {type: 'done', contenders: [{id, label, times, output}]}
 import { browserEnv } from '../bench/browser/env.js';
 import { createWasmArgon2 } from '../worker/argon2-ops.js';
-import { simdSupported } from '../worker/runtime/wasm-loader.js';
+import { simdSupported } from '../common/wasm-compile.js';
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 

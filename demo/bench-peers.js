@@ -82,7 +82,7 @@ async function notes({ notes: list, deviceKey, runs }) {
   }], runs);
 }
 
-// ---- a naive JS search, as an app would write it (DESIGN.md's semantics, no index) ----
+// ---- a naive JS search, as an app would write it (docs/specs/search.md, no index) ----
 const words = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 function distance(a, b, prefix) {

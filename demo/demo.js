@@ -3,7 +3,7 @@
 // benchmarks, and the <vault-unlock> cards wired together, with timings.
 // No inline scripts anywhere, so the same page works under a strict CSP.
 // `?quick` makes the benchmarks small (the tests use it).
-import { simdSupported } from '../worker/runtime/wasm-loader.js';
+import { simdSupported } from '../common/wasm-compile.js';
 import { startVault } from './vault.js';
 import { drawChart, runBenchmarks } from './bench.js';
 

@@ -7,9 +7,8 @@
 // or when the service worker's alarm says the popup sat idle) erases the keys,
 // drops the plaintexts and terminates every one of them.
 import '../components/index.js';
-import { openNotes, sealNote, unwrapKey, wrapKey } from '../api/notes.js';
-import { WorkerClient } from '../worker/runtime/client.js';
-import { base64Decode, base64Encode } from '../components/internal/base64.js';
+import { createNotesWorker, openNotes, sealNote, unwrapKey, wrapKey } from '../api/notes.js';
+import { base64Decode, base64Encode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
 import { FORMAT, VERSION, exportText, parseVaultFile } from './vault-format.js';
 
@@ -124,7 +123,7 @@ function enterUnlocked(deviceKey, message) {
   search.setAttribute('label', 'Search notes');
   search.setAttribute('placeholder', 'Type to search; typos are fine');
   $('search-slot').replaceChildren(search);
-  session = { deviceKey, notesClient: new WorkerClient('notes', { idleMs: Infinity }), search, editing: null };
+  session = { deviceKey, notesClient: createNotesWorker({ idleMs: Infinity }), search, editing: null };
   list.notes = record.notes;
   list.deviceKey = deviceKey;   // the list keeps a private copy, erased by list.lock()
   closeEditor();
@@ -183,7 +182,7 @@ $('editor').addEventListener('submit', async (event) => {
   setEditorBusy(true);
   try {
     // A fresh note key and fresh nonces, every time.
-    const sealed = await sealNote({ id, title, body }, current.deviceKey, { client: current.notesClient });
+    const sealed = await sealNote({ id, title, body }, current.deviceKey, { worker: current.notesClient });
     if (session !== current) return;   // locked meanwhile: nothing is written
     const notes = record.notes.slice();
     const at = notes.findIndex((note) => note.id === id);
@@ -343,10 +342,10 @@ async function importWith(candidate, wrappingKey, element) {
   } finally {
     wrappingKey.fill(0);
   }
-  const client = new WorkerClient('notes', { idleMs: Infinity });
+  const client = createNotesWorker({ idleMs: Infinity });
   let problem = '';
   try {
-    const damaged = (await openNotes(candidate.notes, deviceKey, { client })).filter((note) => note.error).length;
+    const damaged = (await openNotes(candidate.notes, deviceKey, { worker: client })).filter((note) => note.error).length;
     if (damaged) problem = `${plural(damaged, 'note')} of this file ${damaged === 1 ? 'is' : 'are'} damaged. Nothing was imported.`;
   } catch (error) {
     problem = `Import failed: ${error.message}. Nothing was changed.`;

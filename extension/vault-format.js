@@ -4,7 +4,7 @@
 //   {format: 'memento-vault', version: 1, revision,
 //    kdf: {algorithm: 'argon2id13', salt, t, m, p},
 //    wrappedKey,            base64(nonce[24] || crypto_secretbox(deviceKey[32]))   72 bytes
-//    notes: [{id, key, title, body}]}                                    DESIGN.md, Notes
+//    notes: [{id, key, title, body}]}                                    docs/specs/notes.md
 // Anything else (an extra field, a short salt, a loose base64) is refused:
 // nothing unvalidated is ever written, and nothing but these fields can be.
 

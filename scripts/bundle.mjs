@@ -15,30 +15,25 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const finalDist = path.join(root, 'dist');
 const dist = path.join(root, 'dist.next');
 const wasmOut = path.join(root, 'build/wasm/out');
-const MODULES = ['argon2', 'notes', 'search', 'texture', 'blur'];
+const { modules } = JSON.parse(readFileSync(path.join(root, 'modules.json'), 'utf8'));
+const built = modules.filter(({ name }) => existsSync(path.join(root, 'cpp', name)));
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(path.join(dist, 'wasm'), { recursive: true });
 
-const workers = MODULES.filter((name) => existsSync(path.join(root, 'worker', `${name}.js`)));
+const common = { absWorkingDir: root, bundle: true, format: 'esm', target: 'es2022', minify: true, sourcemap: true,
+  legalComments: 'none', logLevel: 'warning' };
+// The page side: chunks sit at the root of dist/, beside workers/ and wasm/,
+// which is where the literal URLs of api/modules/*.js point.
+await build({ ...common, entryPoints: { index: 'components/index.js', api: 'api/index.js' }, outdir: dist, splitting: true });
+// Each worker script stands alone (no imports of its own, no URL resolved
+// against its own location), so a bundler may emit it anywhere as an asset.
+const workers = built.flatMap(({ workers: names }) => names);
 await build({
-  absWorkingDir: root,
-  entryPoints: {
-    index: 'components/index.js',
-    api: 'api/index.js',
-    ...Object.fromEntries(workers.map((name) => [`workers/${name}`, `worker/${name}.js`])),
-    // Started by the argon2 worker for parallel lanes.
-    'workers/argon2-lane': 'worker/argon2-lane.js',
-  },
+  ...common,
+  entryPoints: Object.fromEntries(workers.map((name) => [`workers/${name}`, `worker/${name}.js`])),
   outdir: dist,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  sourcemap: true,
-  legalComments: 'none',
-  logLevel: 'warning',
+  splitting: false,
 });
 
 const sizes = [];

@@ -18,6 +18,7 @@
 //   blocks                 the Argon2 memory (m rounded down to 4p KiB)
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
 import { barrier, fillLanes } from './argon2-lane-sync.js';
+import { startModuleWorker } from '../common/start-worker.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;
@@ -37,13 +38,12 @@ export function laneThreads(p) {
   return Math.max(1, Math.min(p, globalThis.navigator?.hardwareConcurrency || 2));
 }
 
-// No default URL: bundled with code splitting, this file may land in a shared
-// chunk whose import.meta.url is not next to dist/workers/argon2-lane.js. The
-// worker entry passes laneUrl (new URL('./argon2-lane.js', import.meta.url)).
+// No default URL: the page names the lane script (api/modules/argon2.js) and
+// the argon2 worker passes it on as laneUrl.
 function spawnFrom(laneUrl) {
   return () => {
     if (!laneUrl) throw new TypeError('argon2idParallel: laneUrl or spawn is required for threads > 1');
-    return new Worker(laneUrl, { type: 'module', name: 'argon2-lane' });
+    return startModuleWorker(laneUrl, 'argon2-lane');
   };
 }
 

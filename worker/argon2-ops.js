@@ -3,7 +3,7 @@
 // result out, erases every secret byte and frees. Failures become RangeError
 // (a parameter out of range, named by the kernel) or TypeError.
 import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
-import { withTransfer } from './runtime/protocol.js';
+import { withTransfer } from '../common/protocol.js';
 import { argon2idParallel, parallelLanesAvailable } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES

@@ -2,11 +2,7 @@
 // (p > 1) in parallel lane workers where the page is crossOriginIsolated.
 import { serve } from './runtime/host.js';
 import { argon2Ops, createWasmArgon2 } from './argon2-ops.js';
-import { createSodiumArgon2 } from './argon2-sodium.js';
 import { laneThreads, parallelLanesAvailable, startLaneWorkers } from './argon2-lanes.js';
-
-// Stays in the entry file: in a shared chunk import.meta.url would point elsewhere.
-const laneUrl = new URL('./argon2-lane.js', import.meta.url);
 
 serve({
   factory: async (simd) => (simd
@@ -15,11 +11,11 @@ serve({
   selfTest: (wasm) => wasm.self_test(),
   // The page told us how many lanes the job has: start the lane workers now, so
   // that their start overlaps our own instantiation and self-test.
-  prepare: ({ companions, hints }) => (companions.lanes && hints.parallel !== false && parallelLanesAvailable()
-    ? startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl })
+  prepare: ({ companions, hints, files }) => (companions.lanes && hints.parallel !== false && parallelLanesAvailable()
+    ? startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl: files.lane })
     : []),
-  ops: (backend, env) => argon2Ops(backend.argon2id_hash
-    ? createWasmArgon2(backend, { lanesModule: env.companions.lanes, laneUrl, laneWorkers: env.prepared })
-    : backend),
-  fallback: createSodiumArgon2,
+  backend: (wasm, env) => createWasmArgon2(wasm,
+    { lanesModule: env.companions.lanes, laneUrl: env.files.lane, laneWorkers: env.prepared }),
+  fallback: { path: 'libsodium', load: async ({ files }) => (await import(files.fallback)).createSodiumArgon2() },
+  ops: argon2Ops,
 });

@@ -5,9 +5,10 @@
 // batch, one secretbox seal / open wraps a single 32-byte key (the extension's
 // device key under its Argon2id key): wrapKey / unwrapKey.
 import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
-import { namedError, withTransfer } from './runtime/protocol.js';
-import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from './notes-format.js';
-import { postFeedError, postNoteTexts } from './text-feed.js';
+import { namedError } from '../common/errors.js';
+import { withTransfer } from '../common/protocol.js';
+import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
+import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 function bytesOfWords(words) {
   return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);

@@ -2,7 +2,7 @@
 // of our wasm builds passes its self-test. Same packed layout and the same
 // status bytes as the kernel, note by note.
 import { FIELD, OPEN_FIELDS_IN, OPEN_FIELDS_OUT, PROBLEM, SEAL_FIELDS_IN, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES,
-  base64Length, statusOf } from './notes-format.js';
+  base64Length, statusOf } from '../common/notes-format.js';
 
 const ALPHABET = /^[A-Za-z0-9+/]*$/;
 const latin1 = new TextDecoder('latin1');

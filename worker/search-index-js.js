@@ -3,7 +3,7 @@
 // cpp/search/index.cpp: distinct words grouped by length, each with the note
 // slots that hold it; Myers' bit-vector distance in 32-bit integers for terms
 // of up to 32 code points, a DP row beyond.
-import { FreshEntries, Vocabulary } from './search-text.js';
+import { FreshEntries, Vocabulary } from '../common/search-text.js';
 
 const NO_MATCH = 255;
 const DEAD = 0xffffffff;

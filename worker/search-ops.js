@@ -4,11 +4,12 @@
 // sees only Uint32 character ids (see worker/search-text.js). Every call
 // copies its input into the heap once, calls once, copies the result out and
 // frees.
-import { FreshEntries, Vocabulary } from './search-text.js';
+import { FreshEntries, Vocabulary } from '../common/search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
-import { namedError, withTransfer } from './runtime/protocol.js';
-import { receiveNoteTexts } from './text-feed.js';
-import { applySpanDiff } from './search-diff.js';
+import { namedError } from '../common/errors.js';
+import { withTransfer } from '../common/protocol.js';
+import { receiveNoteTexts } from '../common/text-feed.js';
+import { applySpanDiff } from '../common/search-diff.js';
 
 const U32 = 4;
 
@@ -95,14 +96,18 @@ export class WasmSearchIndex {
   }
 }
 
+/** The backend over an instantiated search module. */
+export const wasmSearchBackend = (wasm) => ({ createIndex: (texts) => new WasmSearchIndex(wasm, texts) });
+/** The fallback backend: the plain-JS word index, same answers. */
+export const jsSearchBackend = { createIndex: (texts) => new JsSearchIndex(texts) };
+
 /**
- * The worker's ops over the wasm module (or `undefined` on the plain-JS
- * fallback). Indexes are named by the page's integer ids.
+ * The worker's ops over a backend that makes indexes ({createIndex(texts)}:
+ * wasm or the plain-JS fallback). Indexes are named by the page's integer ids.
  */
-export function searchOps(wasm) {
+export function searchOps({ createIndex: create }) {
   const indexes = new Map();
   const fedTexts = new Map();   // id -> the texts last fed, for indexes built from a feed
-  const create = (texts) => (wasm ? new WasmSearchIndex(wasm, texts) : new JsSearchIndex(texts));
   const get = (id) => {
     const index = indexes.get(id);
     // A restarted worker (idle or evicted) has lost its indexes: the page rebuilds on this name.

@@ -1,7 +1,7 @@
 // What contenders may ask of the engine, in the Chromium bench worker: load one
 // of our Emscripten builds the way worker/runtime/host.js does (compile the
 // .wasm, then instantiate that Module through the glue's instantiateWasm).
-import { compileFromUrl } from '../../worker/runtime/wasm-loader.js';
+import { compileFromUrl } from '../../common/wasm-compile.js';
 import { Unavailable } from '../lib/measure.mjs';
 
 const ROOT = new URL('../../', import.meta.url);

@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-// Offline and quiet: no GPU, no background traffic, no DNS (see /work/shared/engines/README.md).
+// Offline and quiet: no GPU, no background traffic, no DNS (see docs/browser-engines.md).
 const FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

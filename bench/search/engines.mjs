@@ -177,7 +177,7 @@ export async function tables({ root, quick }) {
     {
       id: 'result-counts',
       title: `notes matching each scenario's full query (${notes} notes, Node); only ours and the naive JS follow the`
-        + ' specification (DESIGN.md), the peers apply their own fuzziness, prefix and tokenising rules',
+        + ' specification (docs/specs/search.md), the peers apply their own fuzziness, prefix and tokenising rules',
       columns: ['contender', ...SEARCH_SCENARIOS.map((s) => `"${s.query}"`)],
       align: ['left', 'right', 'right', 'right', 'right'],
       rows,

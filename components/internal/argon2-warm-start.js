@@ -3,6 +3,7 @@
 // that pressing Enter starts the hash at once on warm memory. It holds no
 // secret. It is let go after a pause in typing, when the field is emptied or
 // the settings change, and when the element leaves the page.
+import { IDLE_MS } from '../../common/constants.js';
 
 export class WarmStart {
   #warm;     // {key, handle, timer}
@@ -13,7 +14,7 @@ export class WarmStart {
    * @param {(params: {m: number, p: number}) => {release(): void}} start  warmArgon2
    * @param {{idleMs?: number}} [options]  how long a readied worker waits for more typing
    */
-  constructor(start, { idleMs = 30000 } = {}) {
+  constructor(start, { idleMs = IDLE_MS.argon2Warm } = {}) {
     this.#start = start;
     this.#idleMs = idleMs;
   }

@@ -1,7 +1,7 @@
 // Which words of a result to highlight, for <fuzzy-search>'s default list:
 // the display counterpart of the index's matching (same normalisation and
 // budgets), run on the main thread only for the few rows shown.
-import { wordsOf } from '../../worker/search-text.js';
+import { wordsOf } from '../../common/search-text.js';
 
 const RUN = /[\p{L}\p{N}\p{M}]+/gu;   // marks kept, so a decomposed accent stays inside its word
 const ASCII_WORD = /^[A-Za-z0-9]+$/;

@@ -2,18 +2,18 @@
 // attributes (refused with a message for a person), and the Argon2id call of
 // its mode in a worker (api/argon2.js).
 import { argon2id, pwhashStr, pwhashVerify } from '../../api/argon2.js';
+import { ARGON2_DEFAULTS } from '../../common/constants.js';
+import { namedError } from '../../common/errors.js';
 import { parseArgon2idString } from './argon2-string.js';
-import { base64Decode, base64Encode } from './base64.js';
+import { base64Decode, base64Encode } from '../../common/base64.js';
 
-export const DEFAULTS = { t: 3, m: 65536, p: 1 };
+export const DEFAULTS = { t: ARGON2_DEFAULTS.t, m: ARGON2_DEFAULTS.m, p: ARGON2_DEFAULTS.p };
 export const MODES = ['verify', 'derive', 'create'];
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
-/** An error for the page: a stable `name` and a message for a person. */
-export function failure(name, message) {
-  return Object.assign(new Error(message), { name });
-}
+/** An error for the page: a stable `name` (common/errors.js) and a message for a person. */
+export const failure = namedError;
 
 /**
  * The element's attributes as job parameters; throws TypeError/RangeError

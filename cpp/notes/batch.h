@@ -1,6 +1,6 @@
 // Open or seal a whole list of notes in one call: one input buffer with
 // offsets, one output buffer with offsets, one status per note. The note
-// format is in DESIGN.md (Notes):
+// format is in docs/specs/notes.md:
 //   key   = base64(nonceK[24] || secretbox_easy(noteKey[32], nonceK, deviceKey))
 //   title = base64(nonceT[24] || xchacha20poly1305_ietf(title, ad = "title:" id, nonceT, noteKey))
 //   body  = base64(nonceB[24] || the same with ad = "body:" id)

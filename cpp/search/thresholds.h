@@ -1,4 +1,4 @@
-// The specification's typo budgets (DESIGN.md, Search).
+// The specification's typo budgets (docs/specs/search.md).
 #pragma once
 
 #include <cstdint>

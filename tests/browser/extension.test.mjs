@@ -148,7 +148,7 @@ test('the manifest keeps the strict CSP, a fixed key and a module service worker
   assert.equal(manifest.content_security_policy.extension_pages, "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'");
   assert.deepEqual(manifest.background, { service_worker: 'background.js', type: 'module' });
   assert.match(manifest.key, /^[A-Za-z0-9+/]+=*$/);
-  const zipped = execFileSync('unzip', ['-Z1', path.join(ROOT, 'dist/memento-vault-extension.zip')], { encoding: 'utf8' })
+  const zipped = execFileSync('unzip', ['-Z1', path.join(ROOT, 'build/memento-vault-extension.zip')], { encoding: 'utf8' })
     .split('\n').filter((name) => name && !name.endsWith('/')).sort();
   const unpacked = readdirSync(EXT, { recursive: true }).filter((name) => statSync(path.join(EXT, name)).isFile()).sort();
   assert.deepEqual(zipped, unpacked, 'the zip holds exactly the unpacked extension');

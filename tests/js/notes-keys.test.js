@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
-import { unwrapTransfer } from '../../worker/runtime/protocol.js';
+import { unwrapTransfer } from '../../common/protocol.js';
 import { BUILDS, loadWasm } from './wasm-node.js';
 
 await sodium.ready;

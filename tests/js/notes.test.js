@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
-import { packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
+import { packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../common/notes-format.js';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { latestWins } from '../../worker/runtime/latest-wins.js';
+import { latestWins } from '../../api/runtime/latest-wins.js';
 
 // A stand-in for WorkerClient: jobs resolve when the test says so.
 function fakeClient() {

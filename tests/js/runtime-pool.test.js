@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acquireSlot, liveWorkerCount, releaseSlot, setWorkerCap } from '../../worker/runtime/pool.js';
+import { acquireSlot, liveWorkerCount, releaseSlot, setWorkerCap } from '../../api/runtime/pool.js';
 
 function fakeClient(idle, lastUsed) {
   return {

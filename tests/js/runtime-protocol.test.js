@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deserializeError, namedError, serializeError, unwrapTransfer, withTransfer } from '../../worker/runtime/protocol.js';
+import { deserializeError, serializeError, unwrapTransfer, withTransfer } from '../../common/protocol.js';
+import { namedError } from '../../common/errors.js';
 
 test('a RangeError crosses the protocol as a RangeError with its message', () => {
   const back = deserializeError(serializeError(new RangeError('t (iterations) must be at least 1')));

@@ -7,10 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
-import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../worker/notes-format.js';
-import { postFeedError, receiveNoteTexts } from '../../worker/text-feed.js';
-import { searchOps } from '../../worker/search-ops.js';
-import { unwrapTransfer } from '../../worker/runtime/protocol.js';
+import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../common/notes-format.js';
+import { postFeedError, receiveNoteTexts } from '../../common/text-feed.js';
+import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
+import { unwrapTransfer } from '../../common/protocol.js';
 import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
@@ -83,7 +83,7 @@ test('a fed index answers like the reference, follows a second feed by a span up
   const notes = sealedVault();
   const texts = pageTexts(notes);
   for (const backend of [searchWasm, undefined]) {
-    const ops = searchOps(backend);
+    const ops = searchOps(backend ? wasmSearchBackend(backend) : jsSearchBackend);
     assert.equal(await ops.feed({ id: 7, port: feedFromNotesOp(notes, 3).port }), texts.length);
     for (const query of ['kubernets', 'cafe', 'strasse', 'quartely repot', 'byte mark', 'tampered', '']) {
       const { indices } = unwrapTransfer(ops.search({ id: 7, query })).result;

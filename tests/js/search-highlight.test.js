@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { highlightSegments, wordMatcher } from '../../components/internal/search-highlight.js';
 import { levenshtein, prefixBudget, prefixLevenshtein, termBudget } from './search-reference.js';
 import { searchCorpus } from './search-corpus.js';
-import { wordsOf as wordsOfRun } from '../../worker/search-text.js';
+import { wordsOf as wordsOfRun } from '../../common/search-text.js';
 
 const marked = (segments) => segments.filter((s) => s.match).map((s) => s.text);
 

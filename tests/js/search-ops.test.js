@@ -3,8 +3,8 @@
 // calls, and misuse becomes a named error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { searchOps, WasmSearchIndex } from '../../worker/search-ops.js';
-import { unwrapTransfer } from '../../worker/runtime/protocol.js';
+import { jsSearchBackend, searchOps, wasmSearchBackend, WasmSearchIndex } from '../../worker/search-ops.js';
+import { unwrapTransfer } from '../../common/protocol.js';
 import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
@@ -27,7 +27,7 @@ test('both wasm builds pass their self-test and say which kernel they run', () =
 
 test('search ops answer like the reference on the wasm builds and on the plain-JS fallback', () => {
   for (const backend of [simd, scalar, undefined]) {
-    const ops = searchOps(backend);
+    const ops = searchOps(backend ? wasmSearchBackend(backend) : jsSearchBackend);
     assert.equal(ops.create({ id: 1, texts: TEXTS }), TEXTS.length);
     for (const query of ['kubernets', 'kub clu', 'cafe', 'strasse', 'ελλην', 'поиск', 'zzz', '']) {
       assert.deepEqual(plain(ops.search({ id: 1, query })), referenceSearch(TEXTS, query), `query ${query}`);
@@ -44,7 +44,7 @@ test('search ops answer like the reference on the wasm builds and on the plain-J
 });
 
 test('searching a destroyed or unknown index throws NotFoundError (the page rebuilds on it)', () => {
-  const ops = searchOps(simd);
+  const ops = searchOps(wasmSearchBackend(simd));
   assert.throws(() => ops.search({ id: 7, query: 'x' }), { name: 'NotFoundError' });
   ops.create({ id: 7, texts: ['x'] });
   ops.destroy({ id: 7 });

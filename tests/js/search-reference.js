@@ -1,4 +1,4 @@
-// DESIGN.md's Search section, written as plainly as possible: the
+// docs/specs/search.md, written as plainly as possible: the
 // specification the tests hold every index to. Slow on purpose (full DP
 // Levenshtein against every word of every note); used only by tests.
 

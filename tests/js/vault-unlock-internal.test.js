@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sodium from 'libsodium-wrappers-sumo';
 import { parseArgon2idString } from '../../components/internal/argon2-string.js';
-import { base64Decode, base64Encode } from '../../components/internal/base64.js';
+import { base64Decode, base64Encode } from '../../common/base64.js';
 import { passwordStrength } from '../../components/internal/password-strength.js';
 
 test('base64 round-trips every length and matches Node', () => {

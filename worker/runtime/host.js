@@ -1,21 +1,24 @@
 // The worker side of the protocol: instantiate the module the page compiled,
 // prove it computes right with a known-answer self-test, then serve jobs one
 // at a time. Every worker entry is `serve({...})` and nothing else.
-import { serializeError, unwrapTransfer } from './protocol.js';
-import { compileFromUrl } from './wasm-loader.js';
+import { serializeError, unwrapTransfer } from '../../common/protocol.js';
+import { namedError } from '../../common/errors.js';
+import { compileFromUrl } from '../../common/wasm-compile.js';
 
 /**
  * @param {object} spec
  * @param {(simd: boolean) => Promise<Function>} spec.factory  the Emscripten factory of the SIMD or scalar build
  * @param {(wasm: object) => boolean} spec.selfTest             known-answer test on a fresh instance
- * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result; env holds
- *                                                             {companions, hints, prepared, path}
+ * @param {(wasm: object, env: object) => object} spec.backend the module's backend over an instance that passed its self-test
+ * @param {{path: string, load: (env: object) => Promise<object>}} spec.fallback
+ *                                                             the same backend without wasm of ours (libsodium-wrappers
+ *                                                             from env.files.fallback, or plain JS) and the path it reports
+ * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result, over either backend; env
+ *                                                             holds {companions, hints, files, prepared, path}
  * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. start helper workers
  *                                                             while the module instantiates); its result is env.prepared
- * @param {() => Promise<object>} [spec.fallback]               a backend that needs no wasm of ours (libsodium-wrappers)
- * @param {string} [spec.fallbackPath]                          the path name the fallback reports ('libsodium', 'js')
  */
-export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsodium', prepare }) {
+export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   let handlers;
   const cancelled = new Set();
   let queue = Promise.resolve();
@@ -32,10 +35,13 @@ export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsod
     }
   };
 
-  async function init({ module, simd, scalarUrl, force, companions = {}, hints = {} }) {
-    const env = { companions, hints };
+  // Every URL the worker needs (the scalar build, helper scripts) comes from
+  // the page, which spelled it where bundlers see it: a worker script resolves
+  // nothing against its own location, so it can be emitted anywhere.
+  async function init({ module, simd, scalarUrl, force, files = {}, companions = {}, hints = {} }) {
+    const env = { companions, hints, files };
     env.prepared = prepare?.(env);
-    const chosen = await choosePath({ module, simd, scalarUrl, force });
+    const chosen = await choosePath({ module, simd, scalarUrl, force, env });
     env.path = chosen.path;
     handlers = ops(chosen.backend, env);
     self.postMessage({ type: 'ready', path: chosen.path });
@@ -43,18 +49,17 @@ export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsod
 
   // SIMD build first; an engine that validates SIMD yet computes it wrongly
   // drops to the scalar build, and a broken scalar build to the fallback.
-  async function choosePath({ module, simd, scalarUrl, force }) {
+  async function choosePath({ module, simd, scalarUrl, force, env }) {
     if (force !== 'fallback') {
       if (simd && force !== 'scalar') {
         const wasm = await instantiate(module, true);
-        if (selfTest(wasm)) return { path: 'simd', backend: wasm };
+        if (selfTest(wasm)) return { path: 'simd', backend: backend(wasm, env) };
       }
       const scalarModule = simd ? await compileFromUrl(scalarUrl) : module;
       const wasm = await instantiate(scalarModule, false);
-      if (selfTest(wasm)) return { path: 'scalar', backend: wasm };
+      if (selfTest(wasm)) return { path: 'scalar', backend: backend(wasm, env) };
     }
-    if (!fallback) throw Object.assign(new Error('the wasm module failed its self-test'), { name: 'SelfTestError' });
-    return { path: fallbackPath, backend: await fallback() };
+    return { path: fallback.path, backend: await fallback.load(env) };
   }
 
   async function instantiate(module, simd) {
@@ -77,7 +82,7 @@ export function serve({ factory, selfTest, ops, fallback, fallbackPath = 'libsod
       return;
     }
     try {
-      if (!handlers) throw Object.assign(new Error('worker is not initialised'), { name: 'StateError' });
+      if (!handlers) throw namedError('InvalidStateError', 'worker is not initialised');
       const handler = handlers[op];
       if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
       const job = { progress: (value) => self.postMessage({ type: 'progress', id, value }) };

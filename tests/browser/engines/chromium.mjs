@@ -1,6 +1,6 @@
 // Chromium: Debian's `chromium` driven by playwright-core over CDP, new
-// headless, a fresh profile, loopback only (see ../../../../shared/engines/README.md
-// on this machine kind for where each flag comes from).
+// headless, a fresh profile, loopback only (see docs/browser-engines.md for where each flag
+// comes from).
 import { chromium } from 'playwright-core';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

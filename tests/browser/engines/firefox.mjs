@@ -1,6 +1,6 @@
 // Firefox ESR: Debian's `firefox-esr` driven by puppeteer-core over WebDriver
 // BiDi (no geckodriver), headless, a fresh temp profile (puppeteer's), loopback
-// only (see /work/shared/engines/README.md for where each setting comes from).
+// only (see docs/browser-engines.md for where each setting comes from).
 // Slow to launch (5-9 s): the harness starts one browser per test file.
 import puppeteer from 'puppeteer-core';
 import { descendantsMemory } from './proc.mjs';

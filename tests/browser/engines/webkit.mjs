@@ -2,7 +2,7 @@
 // MiniBrowser (libwebkit2gtk-4.1-0), driven by selenium-webdriver over W3C
 // WebDriver, loopback only. MiniBrowser has no headless mode: run under Xvfb,
 //   xvfb-run -a node tests/browser/run.mjs --engine=webkit
-// (see /work/shared/engines/README.md for where each setting comes from).
+// (see docs/browser-engines.md for where each setting comes from).
 //
 // Classic WebDriver has one current window per session: each page is a window
 // of its own, and every command switches to its page's window first (commands

@@ -1,7 +1,7 @@
 // Latest wins: each new call supersedes the one before it. The older promise
 // rejects with an AbortError and, if the worker has not started it yet, the
 // worker skips it, so a fast typist never waits behind stale keystrokes.
-import { namedError } from './protocol.js';
+import { namedError } from '../../common/errors.js';
 
 /** Wraps `client.call(op, ...)` so that only the newest call's result is delivered. */
 export function latestWins(client, op) {

@@ -1,28 +1,23 @@
 // The page side of a module's worker: start it on demand, hand it the compiled
 // module, send jobs with transfer lists, route replies and progress, abort by
 // terminating. Only this file and host.js speak the protocol.
-import { deserializeError, namedError } from './protocol.js';
-import { compileFromUrl, compileModule, simdSupported } from './wasm-loader.js';
+import { deserializeError } from '../../common/protocol.js';
+import { namedError } from '../../common/errors.js';
+import { compileFromUrl, compileModule } from '../../common/wasm-compile.js';
+import { startModuleWorker } from '../../common/start-worker.js';
 import { acquireSlot, releaseSlot } from './pool.js';
+import { IDLE_MS } from '../../common/constants.js';
 
-// Built files sit next to each other in dist/: workers/<name>.js and wasm/<name>[.simd].wasm.
-const DIST_ROOT = new URL('./', import.meta.url);
-
-// Extra modules a worker can use where the page allows it, compiled once per
-// page like the main ones: Argon2's lanes build needs shared memory (a
-// crossOriginIsolated page) and SIMD.
-const COMPANIONS = {
-  argon2: { lanes: { file: 'argon2.lanes.wasm', usable: () => globalThis.crossOriginIsolated === true && simdSupported() } },
-};
 const companionCache = new Map();
 
-async function compileCompanions(name) {
+// The companion modules a worker can use on this page, compiled once per page.
+async function compileCompanions(companions) {
   const modules = {};
-  for (const [key, { file, usable }] of Object.entries(COMPANIONS[name] ?? {})) {
+  for (const [key, { url, usable }] of Object.entries(companions)) {
     if (!usable()) continue;
-    const url = new URL(`wasm/${file}`, DIST_ROOT).href;
-    if (!companionCache.has(url)) companionCache.set(url, compileFromUrl(url).catch(() => undefined));
-    modules[key] = await companionCache.get(url);
+    const href = String(url);
+    if (!companionCache.has(href)) companionCache.set(href, compileFromUrl(href).catch(() => undefined));
+    modules[key] = await companionCache.get(href);
   }
   return modules;
 }
@@ -41,13 +36,14 @@ export function forcePath(path) {
 
 export class WorkerClient {
   /**
-   * @param {string} name            module name: argon2, notes, search, texture, blur
+   * @param {object} module          a module's files (api/modules/<name>.js)
    * @param {object} [opts]
    * @param {number} [opts.idleMs]   terminate after this long without a job (restarted on demand)
    * @param {object} [opts.hints]    told to the worker at start, so it can prepare (e.g. lanes to start)
    */
-  constructor(name, { idleMs = 30000, hints } = {}) {
-    this.name = name;
+  constructor(module, { idleMs = IDLE_MS.worker, hints } = {}) {
+    this.module = module;
+    this.name = module.name;
     this.idleMs = idleMs;
     this.hints = hints;
     this.path = undefined;
@@ -92,10 +88,10 @@ export class WorkerClient {
     await acquireSlot(this);
     stillWanted();
     const [compiled, companions] = await Promise.all([
-      compileModule(new URL('wasm/', DIST_ROOT), this.name, { forceScalar: options.force === 'scalar' }),
-      compileCompanions(this.name)]);
+      compileModule(this.module, { forceScalar: options.force === 'scalar' }),
+      compileCompanions(this.module.companions)]);
     stillWanted();
-    const worker = new Worker(new URL(`workers/${this.name}.js`, DIST_ROOT), { type: 'module', name: this.name });
+    const worker = startModuleWorker(this.module.worker, this.name);
     this._worker = worker;
     return new Promise((resolve, reject) => {
       this._abortStart = reject;   // terminate() before 'ready'
@@ -115,7 +111,8 @@ export class WorkerClient {
         this.terminate(error.message, error);
       };
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
-        scalarUrl: compiled.scalarUrl, force: options.force, companions, hints: this.hints });
+        scalarUrl: compiled.scalarUrl, files: fileHrefs(this.module.files), force: options.force, companions,
+        hints: this.hints });
     });
   }
 
@@ -182,6 +179,10 @@ export class WorkerClient {
   }
 }
 
+function fileHrefs(files) {
+  return Object.fromEntries(Object.entries(files).map(([key, url]) => [key, String(url)]));
+}
+
 function abortError(signal) {
   return signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the operation was aborted');
 }
@@ -191,7 +192,7 @@ function abortError(signal) {
  * wasm memory never shrinks, and a dead worker gives all of it back.
  * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
  */
-export async function runOnce(name, op, args, callOptions, { hints, client = new WorkerClient(name, { idleMs: Infinity, hints }) } = {}) {
+export async function runOnce(module, op, args, callOptions, { hints, client = new WorkerClient(module, { idleMs: Infinity, hints }) } = {}) {
   try {
     return await client.call(op, args, callOptions);
   } finally {

@@ -26,13 +26,6 @@ export function deserializeError({ name, message }) {
   return error;
 }
 
-/** An error with a stable `name`, for failures that are not bad arguments. */
-export function namedError(name, message) {
-  const error = new Error(message);
-  error.name = name;
-  return error;
-}
-
 /** Marks a worker op's result as carrying buffers to transfer rather than copy. */
 export function withTransfer(result, transfer) {
   return { [TRANSFER]: true, result, transfer };

@@ -1,4 +1,4 @@
-// Text -> words, exactly as DESIGN.md's Search section says, and the
+// Text -> words, exactly as docs/specs/search.md says, and the
 // vocabulary both indexes (wasm and plain JS) share.
 //
 // Character ids: every distinct code point of the corpus gets a dense id (1,

@@ -2,8 +2,9 @@
 // they run out of threads. A worker takes a slot while alive; when the cap is
 // reached the longest-idle worker is asked to stop, or the request waits.
 
-const DEFAULT_CAP = 8;
-let cap = DEFAULT_CAP;
+import { DEFAULT_WORKER_CAP } from '../../common/constants.js';
+
+let cap = DEFAULT_WORKER_CAP;
 const live = new Set();      // clients holding a slot
 const waiting = [];          // resolvers waiting for a slot
 

@@ -1,6 +1,7 @@
 // Compiles each wasm module once per page and picks the SIMD or scalar build
 // once, so that every worker of a module instantiates the same compiled Module
 // and nothing is downloaded twice.
+import { namedError } from './errors.js';
 
 // The smallest module that uses a v128 instruction: (func (result v128) (v128.const 0)).
 const SIMD_PROBE = new Uint8Array([
@@ -16,25 +17,20 @@ export function simdSupported() {
   return simdSupport;
 }
 
-/** URL of a module's .wasm file: `<name>.simd.wasm` or `<name>.wasm` under `base`. */
-export function wasmUrl(base, name, simd) {
-  return new URL(`${name}${simd ? '.simd' : ''}.wasm`, base).href;
-}
-
 const compiled = new Map();
 
 /**
- * The compiled WebAssembly.Module for `name`, SIMD when the engine has it.
- * Resolves to {module, simd, scalarUrl}; a failed download is not cached, so
- * a later call retries.
+ * The compiled WebAssembly.Module of a module descriptor (api/modules/*.js),
+ * SIMD when the engine has it. Resolves to {module, simd, scalarUrl}; a failed
+ * download is not cached, so a later call retries.
  */
-export function compileModule(base, name, { forceScalar = false } = {}) {
+export function compileModule({ wasm }, { forceScalar = false } = {}) {
   const simd = !forceScalar && simdSupported();
-  const url = wasmUrl(base, name, simd);
+  const url = String(simd ? wasm.simd : wasm.scalar);
   let entry = compiled.get(url);
   if (!entry) {
     entry = compileFromUrl(url).then(
-      (module) => ({ module, simd, scalarUrl: wasmUrl(base, name, false) }),
+      (module) => ({ module, simd, scalarUrl: String(wasm.scalar) }),
       (error) => { compiled.delete(url); throw error; });
     compiled.set(url, entry);
   }
@@ -43,11 +39,14 @@ export function compileModule(base, name, { forceScalar = false } = {}) {
 
 /** compileStreaming where the server sends application/wasm, else a buffer compile. */
 export async function compileFromUrl(url) {
-  const response = await fetch(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (cause) {   // offline, or a server of another origin that sends no CORS header
+    throw namedError('WasmLoadError', `could not load ${url}: ${cause?.message ?? cause}`);
+  }
   if (!response.ok) {
-    const error = new Error(`could not load ${url}: HTTP ${response.status}`);
-    error.name = 'WasmLoadError';
-    throw error;
+    throw namedError('WasmLoadError', `could not load ${url}: HTTP ${response.status}`);
   }
   const type = response.headers.get('content-type') || '';
   if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {

@@ -1,0 +1,28 @@
+// The files of the argon2 module, spelled as literal `new URL('./…', import.meta.url)`
+// expressions so that bundlers (Vite, webpack 5, Parcel, Rollup) find and emit
+// them. The paths are relative to dist/, where this code sits once bundled,
+// beside workers/ and wasm/; docs/deployment.md says what each bundler needs.
+import { simdSupported } from '../../common/wasm-compile.js';
+
+export const argon2Module = {
+  name: 'argon2',
+  worker: new URL('./workers/argon2.js', import.meta.url),
+  wasm: {
+    simd: new URL('./wasm/argon2.simd.wasm', import.meta.url),
+    scalar: new URL('./wasm/argon2.wasm', import.meta.url),
+  },
+  // Scripts the worker itself loads: the lane workers of p > 1, and
+  // libsodium-wrappers-sumo where neither build passes its self-test.
+  files: {
+    lane: new URL('./workers/argon2-lane.js', import.meta.url),
+    fallback: new URL('./workers/argon2-sodium.js', import.meta.url),
+  },
+  // Compiled once per page, where the page can use it: the lanes build needs
+  // shared memory (a crossOriginIsolated page) and SIMD.
+  companions: {
+    lanes: {
+      url: new URL('./wasm/argon2.lanes.wasm', import.meta.url),
+      usable: () => globalThis.crossOriginIsolated === true && simdSupported(),
+    },
+  },
+};

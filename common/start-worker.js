@@ -1,0 +1,31 @@
+// Starts a module Worker from a script URL, wherever the package was loaded
+// from. A module Worker must come from the starting context's own origin: on
+// the same origin it starts directly (no blob:, so strict CSPs such as the
+// extension's are untouched); a script from another origin (a CDN sending
+// Access-Control-Allow-Origin) starts through a same-origin blob: module that
+// imports it, so inside the worker import.meta.url is still the CDN's URL.
+
+/** True when `url` can start a Worker here without a trampoline. */
+export function sameOrigin(url, here = globalThis.location?.href) {
+  if (!here) return true;
+  const origin = new URL(here).origin;
+  // A blob: worker's own location reports its creator's origin.
+  return new URL(url).origin === origin || origin === 'null';
+}
+
+/**
+ * A module Worker running `url`. `name` labels it in devtools.
+ * @param {URL|string} url
+ * @param {string} name
+ */
+export function startModuleWorker(url, name) {
+  const href = String(url);
+  if (sameOrigin(href)) return new Worker(href, { type: 'module', name });
+  const trampoline = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' }));
+  const worker = new Worker(trampoline, { type: 'module', name });
+  // The worker fetches its blob asynchronously: let go of it once the worker has spoken or failed.
+  const release = () => URL.revokeObjectURL(trampoline);
+  worker.addEventListener('message', release, { once: true });
+  worker.addEventListener('error', release, { once: true });
+  return worker;
+}
