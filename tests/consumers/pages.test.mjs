@@ -25,10 +25,11 @@ after(async () => {
 });
 
 /** Serves `root` (with COOP/COEP when `isolated`) and runs `scenario` on its index.html. */
-async function served(root, scenario, { isolated = false } = {}) {
+async function served(root, scenario, { isolated = false, t } = {}) {
   const server = await serveStatic(root, { isolated });
   try {
-    await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
+    const notes = await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
+    for (const note of notes ?? []) t?.diagnostic(note);
   } finally {
     await server.close();
   }
@@ -47,9 +48,9 @@ describe('a plain page with an import map, no bundler', () => {
     await served(dir, runScenario);
   });
 
-  test(`served as installed, ${LANES}`, { timeout: 120000 }, async () => {
+  test(`served as installed, ${LANES}`, { timeout: 120000 }, async (t) => {
     assert.ok(dir, 'no plain project: the test above failed to make it');
-    await served(dir, runLanesScenario, { isolated: true });
+    await served(dir, runLanesScenario, { isolated: true, t });
   });
 });
 
@@ -89,9 +90,9 @@ describe('an esbuild build', () => {
     await served(output, runScenario);
   });
 
-  test(`the esbuild bundle, ${LANES}`, { timeout: 120000 }, async () => {
+  test(`the esbuild bundle, ${LANES}`, { timeout: 120000 }, async (t) => {
     assert.ok(output, 'no esbuild output to serve: the build above failed');
-    await served(output, runLanesScenario, { isolated: true });
+    await served(output, runLanesScenario, { isolated: true, t });
   });
 });
 
@@ -119,9 +120,9 @@ describe('a Vite project', () => {
     await served(output, runScenario);
   });
 
-  test(`the Vite build, ${LANES}`, { timeout: 120000 }, async () => {
+  test(`the Vite build, ${LANES}`, { timeout: 120000 }, async (t) => {
     assert.ok(output, 'no Vite output to serve: the build above failed');
-    await served(output, runLanesScenario, { isolated: true });
+    await served(output, runLanesScenario, { isolated: true, t });
   });
 
   test(`the Vite dev server, with optimizeDeps.exclude: ['memento-elements'], finds the wasm and the workers: ${SCENARIO}`,
