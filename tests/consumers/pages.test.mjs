@@ -1,0 +1,144 @@
+// The package as users install it, in three fresh projects that install only
+// the `npm pack` tarball: a plain page with an import map, an esbuild build and
+// a Vite build (and the Vite dev server). Each is served and driven in
+// Chromium: <vault-unlock> derives a key from a typed password (checked against
+// libsodium), <note-list key-from> opens notes sealed in Node, <fuzzy-search
+// for> filters them, every module on its SIMD wasm, with no page error, no
+// console error and no failed request. Nothing is copied by hand: the files a
+// project serves are what its bundler (or the plain install) put there.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  APP_JS, VAULT_JSON, indexHtml, launchChromium, listFiles, makeProject, removeTemps, runIn, runLanesScenario, runScenario, serveStatic,
+} from './helpers.mjs';
+
+const SCENARIO = '<vault-unlock> derives the key, <note-list> opens the notes, <fuzzy-search> filters them';
+const LANES = 'cross-origin isolated, <vault-unlock p="2"> finds the Argon2id lane worker and argon2.lanes.wasm';
+const MAIN_JS = `import 'memento-elements';\n${APP_JS}`;
+
+let browser;
+before(async () => { browser = await launchChromium(); });
+after(async () => {
+  await browser?.close();
+  await removeTemps();
+});
+
+/** Serves `root` (with COOP/COEP when `isolated`) and runs `scenario` on its index.html. */
+async function served(root, scenario, { isolated = false, t } = {}) {
+  const server = await serveStatic(root, { isolated });
+  try {
+    const notes = await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
+    for (const note of notes ?? []) t?.diagnostic(note);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a plain page with an import map, no bundler', () => {
+  let dir;
+  test(`served as installed, ${SCENARIO}: the wasm and the workers are found under node_modules`, { timeout: 120000 }, async () => {
+    const importMap = `
+<script type="importmap">{ "imports": { "memento-elements": "/node_modules/memento-elements/dist/index.js" } }</script>`;
+    dir = await makeProject('plain', {
+      'index.html': indexHtml(importMap, '<script type="module" src="./main.js"></script>'),
+      'main.js': MAIN_JS,
+      'vault.json': VAULT_JSON,
+    });
+    await served(dir, runScenario);
+  });
+
+  test(`served as installed, ${LANES}`, { timeout: 120000 }, async (t) => {
+    assert.ok(dir, 'no plain project: the test above failed to make it');
+    await served(dir, runLanesScenario, { isolated: true, t });
+  });
+});
+
+// What the docs tell an esbuild user to write: the plugin copies the package's
+// workers and wasm next to the output.
+const ESBUILD_SCRIPT = `import * as esbuild from 'esbuild';
+import { mementoElements } from 'memento-elements/esbuild';
+
+await esbuild.build({
+  entryPoints: ['src/app.js'],
+  bundle: true,
+  format: 'esm',
+  outdir: 'public/out',
+  plugins: [mementoElements()],
+  logLevel: 'warning',
+});
+`;
+
+describe('an esbuild build', () => {
+  let output;
+  test('builds with the mementoElements() plugin from memento-elements/esbuild', { timeout: 120000 }, async (t) => {
+    const dir = await makeProject('esbuild', {
+      'build.mjs': ESBUILD_SCRIPT,
+      'src/app.js': MAIN_JS,
+      'public/index.html': indexHtml('', '<script type="module" src="./out/app.js"></script>'),
+      'public/vault.json': VAULT_JSON,
+    }, { tools: ['esbuild'] });
+    const { code, output: log } = await runIn(dir, process.execPath, ['build.mjs']);
+    assert.equal(code, 0, `\`node build.mjs\` (esbuild + mementoElements()) failed:\n${log}`);
+    if (log.trim()) t.diagnostic(`esbuild said: ${log.trim()}`);
+    t.diagnostic(`public/: ${(await listFiles(path.join(dir, 'public'))).join(' ')}`);
+    output = path.join(dir, 'public');
+  });
+
+  test(`the esbuild bundle finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
+    assert.ok(output, 'no esbuild output to serve: the build above failed');
+    await served(output, runScenario);
+  });
+
+  test(`the esbuild bundle, ${LANES}`, { timeout: 120000 }, async (t) => {
+    assert.ok(output, 'no esbuild output to serve: the build above failed');
+    await served(output, runLanesScenario, { isolated: true, t });
+  });
+});
+
+describe('a Vite project', () => {
+  let dir;
+  let output;
+  test('`vite build` with no config builds it', { timeout: 120000 }, async (t) => {
+    dir = await makeProject('vite', {
+      'index.html': indexHtml('', '<script type="module" src="./main.js"></script>'),
+      'main.js': MAIN_JS,
+      'public/vault.json': VAULT_JSON,
+      // Only for the dev server below; `vite build` is given none.
+      'vite.dev.config.js': "export default { optimizeDeps: { exclude: ['memento-elements'] } };\n",
+    }, { tools: ['vite'] });
+    const { code, output: log } = await runIn(dir, process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { env: { NO_COLOR: '1' } });
+    assert.equal(code, 0, `\`vite build\` failed:\n${log}`);
+    if (log.trim()) t.diagnostic(`vite said: ${log.trim()}`);
+    t.diagnostic(`dist/: ${(await listFiles(path.join(dir, 'dist'))).join(' ')}`);
+    output = path.join(dir, 'dist');
+  });
+
+  test(`the Vite build finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
+    assert.ok(output, 'no Vite output to serve: the build above failed');
+    await served(output, runScenario);
+  });
+
+  test(`the Vite build, ${LANES}`, { timeout: 120000 }, async (t) => {
+    assert.ok(output, 'no Vite output to serve: the build above failed');
+    await served(output, runLanesScenario, { isolated: true, t });
+  });
+
+  test(`the Vite dev server, with optimizeDeps.exclude: ['memento-elements'], finds the wasm and the workers: ${SCENARIO}`,
+    { timeout: 120000 }, async () => {
+      assert.ok(dir, 'no Vite project: the first Vite test failed to make it');
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        root: dir, configFile: path.join(dir, 'vite.dev.config.js'), logLevel: 'error', clearScreen: false,
+        server: { host: '127.0.0.1', port: 0, strictPort: true, hmr: false },
+      });
+      try {
+        await server.listen();
+        const { port } = server.httpServer.address();
+        await runScenario(browser, `http://127.0.0.1:${port}/`);
+      } finally {
+        await server.close();
+      }
+    });
+});
