@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -36,6 +36,14 @@ await build({
   splitting: false,
 });
 
+// A chunk that only re-exports others maps nothing: drop its empty map.
+for (const file of readdirSync(dist).filter((f) => f.endsWith('.js.map'))) {
+  if (JSON.parse(readFileSync(path.join(dist, file), 'utf8')).mappings !== '') continue;
+  rmSync(path.join(dist, file));
+  const script = path.join(dist, file.slice(0, -'.map'.length));
+  writeFileSync(script, readFileSync(script, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+}
+
 const sizes = [];
 for (const file of readdirSync(wasmOut).filter((f) => f.endsWith('.wasm')).sort()) {
   const bytes = readFileSync(path.join(wasmOut, file));
@@ -53,9 +61,31 @@ renameSync(dist, finalDist);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 execFileSync(bin('cem'), ['analyze', '--globs', 'components/*.js', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
+shipManifest(path.join(root, 'custom-elements.json'));
 execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');
 }
 console.log(`dist/ ready: ${workers.length} workers, ${sizes.length} wasm files`);
+
+// The analyzer describes components/*.js, which the package does not ship: the
+// elements reach users through dist/index.js, so the manifest names that one
+// module, with each element class, its export and its tag's definition.
+function shipManifest(file) {
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  const SHIPPED = 'dist/index.js';
+  const declarations = manifest.modules.flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.kind === 'class' || declaration.name === 'defineAll');
+  const exported = (name) => ({ name, module: SHIPPED });
+  manifest.modules = [{
+    kind: 'javascript-module',
+    path: SHIPPED,
+    declarations,
+    exports: [
+      ...declarations.map(({ name }) => ({ kind: 'js', name, declaration: exported(name) })),
+      ...declarations.filter((d) => d.tagName).map((d) => ({ kind: 'custom-element-definition', name: d.tagName, declaration: exported(d.name) })),
+    ],
+  }];
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}

@@ -15,6 +15,8 @@ suite() {
 suite native sh scripts/test-cpp.sh
 suite node node --disallow-code-generation-from-strings --test --test-reporter=spec tests/js/
 suite chromium node tests/browser/run.mjs --engine=chromium
+# The package as users install it: npm pack, then fresh consumer projects.
+suite consumers node tests/consumers/run.mjs
 suite firefox node tests/browser/run.mjs --engine=firefox
 # WebKitGTK's MiniBrowser has no headless mode: it runs on a virtual X display.
 suite webkit xvfb-run -a node tests/browser/run.mjs --engine=webkit

@@ -1,4 +1,6 @@
-// A lane worker of parallel Argon2id (worker/argon2-lanes.js starts it): one
+// A lane worker of parallel Argon2id (worker/argon2-lanes.js starts it: the
+// argon2 worker's own script, named 'argon2-lane', so that no second script
+// has to be found, emitted or allowed by a CSP): one
 // instance of argon2.lanes.wasm on the job's shared memory, filling its lanes
 // slice by slice, with a barrier at every slice boundary (RFC 9106 3.4: a
 // segment may reference any lane's blocks of earlier slices only).
@@ -13,8 +15,8 @@
 
 import { fillLanes } from './argon2-lane-sync.js';
 
-const isWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
-if (isWorker || globalThis.__argon2LaneShim) {
+/** Makes this worker a lane worker. */
+export function serveLane() {
   self.onmessage = async ({ data }) => {
     try {
       const instance = await WebAssembly.instantiate(data.module, { env: { memory: data.memory } });

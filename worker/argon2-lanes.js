@@ -38,12 +38,15 @@ export function laneThreads(p) {
   return Math.max(1, Math.min(p, globalThis.navigator?.hardwareConcurrency || 2));
 }
 
-// No default URL: the page names the lane script (api/modules/argon2.js) and
-// the argon2 worker passes it on as laneUrl.
+/** The name a lane worker is started under: worker/argon2.js then serves as one. */
+export const LANE_WORKER_NAME = 'argon2-lane';
+
+// No default URL: the lane script is the argon2 worker's own, whose URL the
+// page named (api/modules/argon2.js) and passed on.
 function spawnFrom(laneUrl) {
   return () => {
     if (!laneUrl) throw new TypeError('argon2idParallel: laneUrl or spawn is required for threads > 1');
-    return startModuleWorker(laneUrl, 'argon2-lane');
+    return startModuleWorker(laneUrl, LANE_WORKER_NAME);
   };
 }
 

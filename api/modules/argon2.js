@@ -11,12 +11,9 @@ export const argon2Module = {
     simd: new URL('./wasm/argon2.simd.wasm', import.meta.url),
     scalar: new URL('./wasm/argon2.wasm', import.meta.url),
   },
-  // Scripts the worker itself loads: the lane workers of p > 1, and
-  // libsodium-wrappers-sumo where neither build passes its self-test.
-  files: {
-    lane: new URL('./workers/argon2-lane.js', import.meta.url),
-    fallback: new URL('./workers/argon2-sodium.js', import.meta.url),
-  },
+  // libsodium-wrappers-sumo, loaded by the worker only where neither build
+  // passes its self-test. (Lane workers for p > 1 run the worker script itself.)
+  files: { fallback: new URL('./workers/argon2-sodium.js', import.meta.url) },
   // Compiled once per page, where the page can use it: the lanes build needs
   // shared memory (a crossOriginIsolated page) and SIMD.
   companions: {

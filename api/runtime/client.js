@@ -111,7 +111,7 @@ export class WorkerClient {
         this.terminate(error.message, error);
       };
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
-        scalarUrl: compiled.scalarUrl, files: fileHrefs(this.module.files), force: options.force, companions,
+        scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force: options.force, companions,
         hints: this.hints });
     });
   }

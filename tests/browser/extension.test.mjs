@@ -341,7 +341,8 @@ test('auto-lock: after the configured idle time the popup locks and no worker is
   await page.locator('#tools summary').click();
   await page.locator('#idle-minutes').fill('0.05'); // 3 seconds
   await page.locator('#settings button[type=submit]').click();
-  assert.match(await message(), /3 seconds/);
+  // Saving is a storage write: the message follows it, not the click.
+  await waitUntil(async () => /3 seconds/.test(await message()), 'the message confirming 3 seconds');
   assert.deepEqual((await storageDump()).settings, { autoLockMinutes: 0.05 });
   assert.ok(await liveWorkers() > 0);
   const started = Date.now();

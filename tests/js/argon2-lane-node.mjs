@@ -4,9 +4,8 @@ import { parentPort, Worker } from 'node:worker_threads';
 
 if (parentPort) {
   globalThis.self = globalThis;
-  globalThis.__argon2LaneShim = true;
   globalThis.postMessage = (message) => parentPort.postMessage(message);
-  await import('../../worker/argon2-lane.js');
+  (await import('../../worker/argon2-lane.js')).serveLane();
   parentPort.on('message', (data) => globalThis.onmessage({ data }));
 }
 

@@ -14,7 +14,7 @@ import { compileFromUrl } from '../../common/wasm-compile.js';
  *                                                             the same backend without wasm of ours (libsodium-wrappers
  *                                                             from env.files.fallback, or plain JS) and the path it reports
  * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result, over either backend; env
- *                                                             holds {companions, hints, files, prepared, path}
+ *                                                             holds {companions, hints, files, workerUrl, prepared, path}
  * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. start helper workers
  *                                                             while the module instantiates); its result is env.prepared
  */
@@ -38,8 +38,8 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   // Every URL the worker needs (the scalar build, helper scripts) comes from
   // the page, which spelled it where bundlers see it: a worker script resolves
   // nothing against its own location, so it can be emitted anywhere.
-  async function init({ module, simd, scalarUrl, force, files = {}, companions = {}, hints = {} }) {
-    const env = { companions, hints, files };
+  async function init({ module, simd, scalarUrl, workerUrl, force, files = {}, companions = {}, hints = {} }) {
+    const env = { companions, hints, files, workerUrl };
     env.prepared = prepare?.(env);
     const chosen = await choosePath({ module, simd, scalarUrl, force, env });
     env.path = chosen.path;
