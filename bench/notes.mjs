@@ -14,6 +14,7 @@ import { createWasmNotes } from '../worker/notes-ops.js';
 import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../common/notes-format.js';
 import { base64Decode } from '../common/base64.js';
 import { Unavailable } from './lib/measure.mjs';
+import { libsodiumOpenNote } from './peers/libsodium-notes.mjs';
 
 const NOTES = { full: 5000, quick: 300 };
 const WORDS_PER_BODY = 200;
@@ -99,17 +100,6 @@ function oursOneCall(simd) {
   };
 }
 
-function libsodiumOpen(note, deviceKey, B64) {
-  const key = sodium.from_base64(note.key, B64);
-  const noteKey = sodium.crypto_secretbox_open_easy(key.subarray(24), key.subarray(0, 24), deviceKey);
-  const open = (field, prefix) => {
-    const sealed = sodium.from_base64(note[field], B64);
-    return sodium.to_string(sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, sealed.subarray(24),
-      sodium.from_string(prefix + note.id), sealed.subarray(0, 24), noteKey));
-  };
-  return { id: note.id, title: open('title', 'title:'), body: open('body', 'body:') };
-}
-
 const encoder = new TextEncoder();
 
 const contenders = {
@@ -152,11 +142,10 @@ const contenders = {
     package: 'libsodium-wrappers',
     async setup() {
       await sodium.ready;
-      const B64 = sodium.base64_variants.ORIGINAL;
       return {
         async run({ notes: count }) {
           const { notes, deviceKey } = await vault(count);
-          return digestOf(notes.map((note) => libsodiumOpen(note, deviceKey, B64)));
+          return digestOf(notes.map((note) => libsodiumOpenNote(sodium, note, deviceKey)));
         },
       };
     },
