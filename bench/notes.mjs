@@ -12,7 +12,9 @@ import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import { createWasmNotes } from '../worker/notes-ops.js';
 import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../common/notes-format.js';
+import { base64Decode } from '../common/base64.js';
 import { Unavailable } from './lib/measure.mjs';
+import { libsodiumOpenNote } from './peers/libsodium-notes.mjs';
 
 const NOTES = { full: 5000, quick: 300 };
 const WORDS_PER_BODY = 200;
@@ -98,24 +100,6 @@ function oursOneCall(simd) {
   };
 }
 
-function libsodiumOpen(note, deviceKey, B64) {
-  const key = sodium.from_base64(note.key, B64);
-  const noteKey = sodium.crypto_secretbox_open_easy(key.subarray(24), key.subarray(0, 24), deviceKey);
-  const open = (field, prefix) => {
-    const sealed = sodium.from_base64(note[field], B64);
-    return sodium.to_string(sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, sealed.subarray(24),
-      sodium.from_string(prefix + note.id), sealed.subarray(0, 24), noteKey));
-  };
-  return { id: note.id, title: open('title', 'title:'), body: open('body', 'body:') };
-}
-
-function atobBytes(text) {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 const encoder = new TextEncoder();
 
 const contenders = {
@@ -158,28 +142,27 @@ const contenders = {
     package: 'libsodium-wrappers',
     async setup() {
       await sodium.ready;
-      const B64 = sodium.base64_variants.ORIGINAL;
       return {
         async run({ notes: count }) {
           const { notes, deviceKey } = await vault(count);
-          return digestOf(notes.map((note) => libsodiumOpen(note, deviceKey, B64)));
+          return digestOf(notes.map((note) => libsodiumOpenNote(sodium, note, deviceKey)));
         },
       };
     },
   },
   noble: {
     label: '@noble/ciphers, note by note',
-    detail: 'atob to bytes, xsalsa20poly1305(deviceKey, nonce).decrypt, xchacha20poly1305(noteKey, nonce, ad).decrypt x2, TextDecoder',
+    detail: 'base64Decode of common/base64.js (strict check, atob) to bytes, xsalsa20poly1305(deviceKey, nonce).decrypt, xchacha20poly1305(noteKey, nonce, ad).decrypt x2, TextDecoder',
     package: '@noble/ciphers',
     async setup() {
       return {
         async run({ notes: count }) {
           const { notes, deviceKey } = await vault(count);
           return digestOf(notes.map((note) => {
-            const key = atobBytes(note.key);
+            const key = base64Decode(note.key);
             const noteKey = xsalsa20poly1305(deviceKey, key.subarray(0, 24)).decrypt(key.subarray(24));
             const open = (field, prefix) => {
-              const sealed = atobBytes(note[field]);
+              const sealed = base64Decode(note[field]);
               return decoder.decode(xchacha20poly1305(noteKey, sealed.subarray(0, 24), encoder.encode(prefix + note.id))
                 .decrypt(sealed.subarray(24)));
             };

@@ -20,10 +20,10 @@ import * as FlexSearchModule from 'flexsearch';
 import Fuse from 'fuse.js';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { wordsOf } from '../common/search-text.js';
 import { keystrokes, searchCorpus, SEARCH_SCENARIOS } from '../tests/js/search-corpus.js';
 import { createReference } from '../tests/js/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';
+import { naiveSearch } from './peers/naive-search.mjs';
 
 const FlexSearch = FlexSearchModule.default ?? FlexSearchModule;
 const NOTES = { full: 5000, quick: 300 };
@@ -39,46 +39,6 @@ const references = new Map();
 function reference(notes) {
   if (!references.has(notes)) references.set(notes, createReference(corpus(notes)));
   return references.get(notes);
-}
-
-// "An app's naive JS": on every keystroke, tokenise every note again and run a
-// textbook DP against every word. Same semantics as the specification.
-function naiveSearch(texts, query) {
-  const terms = wordsOf(query).map((t) => Array.from(t));
-  const row = new Uint32Array(128);
-  const prev = new Uint32Array(128);
-  const distance = (term, word, prefix) => {
-    const m = term.length;
-    if (m + 1 > row.length) return Infinity;
-    for (let i = 0; i <= m; i++) prev[i] = i;
-    let best = m;
-    for (let j = 1; j <= word.length; j++) {
-      row[0] = j;
-      for (let i = 1; i <= m; i++) {
-        row[i] = Math.min(prev[i] + 1, row[i - 1] + 1, prev[i - 1] + (term[i - 1] === word[j - 1] ? 0 : 1));
-      }
-      prev.set(row.subarray(0, m + 1));
-      if (prev[m] < best) best = prev[m];
-    }
-    return prefix ? best : prev[m];
-  };
-  const hits = [];
-  texts.forEach((text, index) => {
-    const words = wordsOf(text).map((w) => Array.from(w));
-    let score = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const prefix = t === terms.length - 1;
-      const m = terms[t].length;
-      const k = prefix ? (m <= 3 ? 0 : m <= 6 ? 1 : 2) : (m <= 2 ? 0 : m <= 5 ? 1 : 2);
-      let best = Infinity;
-      for (const w of words) best = Math.min(best, distance(terms[t], w, prefix));
-      if (best > k) return;
-      score += best;
-    }
-    hits.push([score, index]);
-  });
-  hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return { indices: Uint32Array.from(hits, (h) => h[1]), scores: Uint32Array.from(hits, (h) => h[0]) };
 }
 
 /**
@@ -109,7 +69,7 @@ export const SEARCHERS = {
   },
   'naive-js': {
     label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 3,
-    detail: 'every keystroke: normalise and split every note again, DP Levenshtein against every word',
+    detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, DP Levenshtein against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
   minisearch: {

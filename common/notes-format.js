@@ -2,6 +2,7 @@
 // backends, the tests and the benchmark: notes are packed into one byte buffer
 // with offsets on the way in, and opened plaintexts come back as one buffer
 // with offsets. Mirrors cpp/notes/batch.h.
+import { BASE64_PROBLEM, BASE64_PROBLEM_TEXT } from './base64.js';
 
 export const OPEN_FIELDS_IN = 8;    // id, key, title, body: offset and length each
 export const OPEN_FIELDS_OUT = 4;   // title offset and length, body offset and length
@@ -13,15 +14,13 @@ const WRAPPED_KEY_BASE64 = 96;
 // Status byte = (field << 4) | problem, as cpp/notes/batch.h.
 export const FIELD = { none: 0, key: 1, title: 2, body: 3, layout: 4 };
 export const PROBLEM = {
-  ok: 0, base64Length: 1, base64Character: 2, base64Padding: 3, base64NonCanonical: 4,
+  ok: 0, base64Length: BASE64_PROBLEM.length, base64Character: BASE64_PROBLEM.character,
+  base64Padding: BASE64_PROBLEM.padding, base64NonCanonical: BASE64_PROBLEM.nonCanonical,
   wrongSize: 5, authentication: 6, noRoom: 7, outOfBounds: 8, notAString: 9,
 };
 const FIELD_NAMES = ['note', 'key', 'title', 'body', 'note'];
 const PROBLEM_TEXT = {
-  1: 'is not valid base64: its length is not a multiple of 4',
-  2: 'is not valid base64: it has a character outside the base64 alphabet (whitespace included)',
-  3: 'is not valid base64: its "=" padding is misplaced',
-  4: 'is not valid base64: the bits its padding drops are not zero',
+  ...BASE64_PROBLEM_TEXT,
   5: 'has the wrong length for a sealed value',
   6: 'failed authentication: a wrong key, a tampered note, or a note moved to another id',
   7: 'did not fit the output buffer (internal error)',

@@ -14,6 +14,22 @@ const MARKS = /\p{M}/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 
+// The typo budgets, for every JS user (both indexes, the highlighting, the
+// naive benchmark peer); cpp/search/thresholds.h is the kernel's copy, and
+// tests/js/search-reference.js keeps the specification's own.
+/** Typos a complete term of `length` code points may have: 0 up to 2, 1 up to 5, then 2. */
+export function termBudget(length) {
+  return length <= 2 ? 0 : length <= 5 ? 1 : 2;
+}
+
+/** Typos the last term (matched as a prefix) may have: stricter, 0 up to 3, 1 up to 6, then 2. */
+export function prefixBudget(length) {
+  return length <= 3 ? 0 : length <= 6 ? 1 : 2;
+}
+
+/** The largest budget either gives. */
+export const MAX_BUDGET = 2;
+
 /** NFKD, combining marks dropped, lower case. */
 export function normalizeText(text) {
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase();

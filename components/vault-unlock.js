@@ -41,7 +41,7 @@ function composedEvent(type, detail) {
  *
  * @attr {'verify'|'derive'|'create'} mode - What the password is for (default `verify`).
  * @attr {string} hash - `verify`: the `$argon2id$v=19$m=..,t=..,p=..$salt$hash` string to check against.
- * @attr {string} salt - `derive`: the salt, base64 (RFC 4648), at least 8 bytes.
+ * @attr {string} salt - `derive`: the salt, base64 (RFC 4648, padded, no whitespace), at least 8 bytes.
  * @attr {number} t - `derive` and `create`: Argon2id passes (default 3).
  * @attr {number} m - `derive` and `create`: memory in KiB (default 65536, 64 MiB).
  * @attr {number} p - `derive` and `create`: lanes (default 1).

@@ -1,10 +1,13 @@
 // The demo's benchmark worker for the peers (a classic Worker: the peers'
 // browser builds are UMD scripts that define globals, loaded from the repo's
 // node_modules with importScripts; one worker per benchmark, terminated after,
-// since libsodium and libsodium-sumo both define `libsodium`).
+// since libsodium and libsodium-sumo both define `libsodium`). The peer code
+// the benchmarks share (bench/peers/) is loaded with import(), which a classic
+// worker allows where importScripts cannot load a module.
 //   {kind: 'argon2', password, salt, t, m, runs}  libsodium-wrappers-sumo crypto_pwhash and hash-wasm argon2id
-//   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note
+//   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note (bench/peers/libsodium-notes.mjs)
 //   {kind: 'search', texts, queries, runs}        a naive JS scan: tokenize every note, DP against every word
+//                                                 (bench/peers/naive-search.mjs)
 // Replies {type: 'done', contenders: [{id, label, version, times: [ms...], output}]} or {type: 'failed', message}.
 // Each contender is set up before it is timed (loading, wasm compile and init are not timed).
 /* global importScripts, sodium, hashwasm */
@@ -57,24 +60,14 @@ async function argon2({ password, salt, t, m, runs }) {
 async function notes({ notes: list, deviceKey, runs }) {
   importScripts(`${MODULES}libsodium/dist/modules/libsodium.js`,
     `${MODULES}libsodium-wrappers/dist/modules/libsodium-wrappers.js`);
+  const { libsodiumOpenNote } = await import('../bench/peers/libsodium-notes.mjs');
   await sodium.ready;
-  const B64 = sodium.base64_variants.ORIGINAL;
-  const openOne = (note) => {
-    const key = sodium.from_base64(note.key, B64);
-    const noteKey = sodium.crypto_secretbox_open_easy(key.subarray(24), key.subarray(0, 24), deviceKey);
-    const open = (field, prefix) => {
-      const sealed = sodium.from_base64(note[field], B64);
-      return sodium.to_string(sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, sealed.subarray(24),
-        sodium.from_string(prefix + note.id), sealed.subarray(0, 24), noteKey));
-    };
-    return { id: note.id, title: open('title', 'title:'), body: open('body', 'body:') };
-  };
   return alternate([{
     id: 'libsodium', label: 'libsodium-wrappers, note by note', version: sodium.sodium_version_string?.() ?? '', times: [],
     run: async () => {
       let chars = 0;
       for (const note of list) {
-        const { title, body } = openOne(note);
+        const { title, body } = libsodiumOpenNote(sodium, note, deviceKey);
         chars += title.length + body.length;
       }
       return chars;
@@ -82,46 +75,11 @@ async function notes({ notes: list, deviceKey, runs }) {
   }], runs);
 }
 
-// ---- a naive JS search, as an app would write it (docs/specs/search.md, no index) ----
-const words = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-function distance(a, b, prefix) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return prefix ? Math.min(...previous) : previous[b.length];
-}
-
-function naiveSearch(texts, query) {
-  const terms = words(query).map((w) => Array.from(w));
-  const hits = [];
-  texts.forEach((text, index) => {
-    const noteWords = words(text).map((w) => Array.from(w));   // re-tokenized on every search
-    let score = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const last = t === terms.length - 1;
-      const n = terms[t].length;
-      const budget = last ? (n <= 3 ? 0 : n <= 6 ? 1 : 2) : (n <= 2 ? 0 : n <= 5 ? 1 : 2);
-      let best = Infinity;
-      for (const word of noteWords) best = Math.min(best, distance(terms[t], word, last));
-      if (best > budget) return;
-      score += best;
-    }
-    hits.push({ index, score });
-  });
-  hits.sort((a, b) => a.score - b.score || a.index - b.index);
-  return hits.map((hit) => hit.index);
-}
-
 async function search({ texts, queries, runs }) {
+  const { naiveSearch } = await import('../bench/peers/naive-search.mjs');
   return alternate([{
     id: 'naive', label: 'naive JS scan', version: '', times: [],
-    run: async () => queries.map((query) => naiveSearch(texts, query).length),
+    run: async () => queries.map((query) => naiveSearch(texts, query).indices.length),
   }], runs);
 }
 

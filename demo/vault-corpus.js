@@ -2,6 +2,7 @@
 // every visit), ordinary garden-notebook words plus a few non-ASCII ones, and
 // one note that the search demo looks for: "Kubernetes upgrade checklist".
 // No other note holds a word near "kubernetes" or "upgrade".
+import { seededRandom } from '../bench/lib/seeded-random.mjs';
 
 const WORDS = ('the of and to in is it for on with as at by from this that we our your moon night garden path stone '
   + 'lantern river bridge willow fern moss petal seed root leaf bloom frost dew mist owl moth firefly cricket pond '
@@ -21,20 +22,9 @@ export const NEEDLE = {
   body: 'Drain each node, upgrade the control plane first, then the kubelets; keep an etcd snapshot and a way back.',
 };
 
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` notes {id, title, body}, about 90 words a body. */
 export function vaultNotes(count = NOTE_COUNT) {
-  const random = prng(0x6d656d);
+  const random = seededRandom(0x6d656d);
   const word = () => (random() < 0.02 ? EXTRA[Math.floor(random() * EXTRA.length)] : WORDS[Math.floor(random() * random() * WORDS.length)]);
   const words = (n) => Array.from({ length: n }, word).join(' ');
   const notes = [];

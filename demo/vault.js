@@ -7,14 +7,11 @@
 // by itself (no page code between them).
 import { vaultNotes } from './vault-corpus.js';
 import { formatMs } from './bench.js';
+import { base64Decode } from '../common/base64.js';
 
 export const DEMO_PASSWORD = 'moonflower';
 
 const $ = (id) => document.getElementById(id);
-
-function base64Bytes(text) {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}
 
 export async function startVault(api) {
   const door = $('vault-unlock');
@@ -33,7 +30,7 @@ export async function startVault(api) {
     const plain = vaultNotes();
     const deviceKey = crypto.getRandomValues(new Uint8Array(32));
     const [wrappingKey, notes] = await Promise.all([
-      api.argon2id({ password: DEMO_PASSWORD, salt: base64Bytes(door.salt ?? door.getAttribute('salt')), t: door.t, m: door.m, p: door.p }),
+      api.argon2id({ password: DEMO_PASSWORD, salt: base64Decode(door.salt ?? door.getAttribute('salt'), 'salt'), t: door.t, m: door.m, p: door.p }),
       api.sealNotes(plain, deviceKey),
     ]);
     wrapped = await api.wrapKey(deviceKey, wrappingKey);

@@ -8,6 +8,8 @@
 // Anything else (an extra field, a short salt, a loose base64) is refused:
 // nothing unvalidated is ever written, and nothing but these fields can be.
 
+import { base64ByteLength } from '../common/base64.js';
+
 export const FORMAT = 'memento-vault';
 export const VERSION = 1;
 // Bounds on what a file may ask of this machine: a hostile file must not make
@@ -15,8 +17,6 @@ export const VERSION = 1;
 export const KDF_LIMITS = { t: [1, 10], m: [8 * 1024, 512 * 1024], p: [1, 4], salt: [16, 64] };
 export const MAX_NOTES = 100000;
 const MAX_ID = 128;
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export class VaultFormatError extends Error {
   constructor(message) {
@@ -27,13 +27,6 @@ export class VaultFormatError extends Error {
 
 function fail(message) {
   throw new VaultFormatError(message);
-}
-
-/** Byte length of strict, padded RFC 4648 base64, or -1. */
-export function base64Bytes(text) {
-  if (typeof text !== 'string' || text.length % 4 !== 0 || !BASE64.test(text)) return -1;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length / 4) * 3 - pad;
 }
 
 function exactKeys(value, keys, what) {
@@ -60,14 +53,14 @@ export function validateVault(value) {
   const { kdf } = value;
   exactKeys(kdf, ['algorithm', 'salt', 't', 'm', 'p'], 'kdf');
   if (kdf.algorithm !== 'argon2id13') fail('kdf.algorithm must be "argon2id13"');
-  const saltBytes = base64Bytes(kdf.salt);
+  const saltBytes = base64ByteLength(kdf.salt);
   if (saltBytes < 0) fail('kdf.salt is not valid base64');
   integerIn(saltBytes, KDF_LIMITS.salt, 'the salt length in bytes');
   integerIn(kdf.t, KDF_LIMITS.t, 'kdf.t');
   integerIn(kdf.p, KDF_LIMITS.p, 'kdf.p');
   integerIn(kdf.m, KDF_LIMITS.m, 'kdf.m (KiB)');
   if (kdf.m < 8 * kdf.p) fail('kdf.m must be at least 8 KiB per lane');
-  if (base64Bytes(value.wrappedKey) !== 72) fail('wrappedKey must be 72 bytes of base64');
+  if (base64ByteLength(value.wrappedKey) !== 72) fail('wrappedKey must be 72 bytes of base64');
   if (!Array.isArray(value.notes)) fail('notes must be an array');
   if (value.notes.length > MAX_NOTES) fail(`a vault holds at most ${MAX_NOTES} notes`);
   const ids = new Set();
@@ -76,9 +69,9 @@ export function validateVault(value) {
     if (typeof note.id !== 'string' || note.id.length === 0 || note.id.length > MAX_ID) fail(`note ${i + 1} has no valid id`);
     if (ids.has(note.id)) fail(`note id "${note.id}" appears twice`);
     ids.add(note.id);
-    if (base64Bytes(note.key) !== 72) fail(`note ${i + 1}: key must be 72 bytes of base64`);
+    if (base64ByteLength(note.key) !== 72) fail(`note ${i + 1}: key must be 72 bytes of base64`);
     for (const field of ['title', 'body']) {
-      if (base64Bytes(note[field]) < 40) fail(`note ${i + 1}: ${field} is not a sealed field (base64, at least 40 bytes)`);
+      if (base64ByteLength(note[field]) < 40) fail(`note ${i + 1}: ${field} is not a sealed field (base64, at least 40 bytes)`);
     }
     return { id: note.id, key: note.key, title: note.title, body: note.body };
   });

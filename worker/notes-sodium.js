@@ -3,25 +3,10 @@
 // status bytes as the kernel, note by note.
 import { FIELD, OPEN_FIELDS_IN, OPEN_FIELDS_OUT, PROBLEM, SEAL_FIELDS_IN, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES,
   base64Length, statusOf } from '../common/notes-format.js';
+import { base64Problem } from '../common/base64.js';
 
-const ALPHABET = /^[A-Za-z0-9+/]*$/;
 const latin1 = new TextDecoder('latin1');
 const encoder = new TextEncoder();
-
-/** Why a string is not strict RFC 4648 base64 (a PROBLEM code), or 0. */
-export function base64Problem(text) {
-  if (text.length % 4 !== 0) return PROBLEM.base64Length;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const body = text.slice(0, text.length - pad);
-  if (!ALPHABET.test(body)) {
-    return /[^A-Za-z0-9+/=]/.test(body) ? PROBLEM.base64Character : PROBLEM.base64Padding;
-  }
-  if (pad === 0 || text.length === 0) return 0;
-  const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.indexOf(body[body.length - 1]);
-  if (pad === 2 && (last & 15) !== 0) return PROBLEM.base64NonCanonical;
-  if (pad === 1 && (last & 3) !== 0) return PROBLEM.base64NonCanonical;
-  return 0;
-}
 
 export async function createSodiumNotes() {
   const { default: sodium } = await import('libsodium-wrappers');

@@ -3,20 +3,12 @@
 // cpp/search/index.cpp: distinct words grouped by length, each with the note
 // slots that hold it; Myers' bit-vector distance in 32-bit integers for terms
 // of up to 32 code points, a DP row beyond.
-import { FreshEntries, Vocabulary } from '../common/search-text.js';
+import { FreshEntries, MAX_BUDGET, Vocabulary, prefixBudget, termBudget } from '../common/search-text.js';
 
 const NO_MATCH = 255;
 const DEAD = 0xffffffff;
 const CACHED_TERMS = 8;
-const RECORD_BUDGET = 2;   // the largest budget: what a prefix scan remembers for the next keystroke
-
-export function termBudget(m) {
-  return m <= 2 ? 0 : m <= 5 ? 1 : 2;
-}
-
-export function prefixBudget(m) {
-  return m <= 3 ? 0 : m <= 6 ? 1 : 2;
-}
+const RECORD_BUDGET = MAX_BUDGET;   // what a prefix scan remembers for the next keystroke
 
 // Myers over one word (chars[offset .. offset + steps)); `prefix` gives the
 // minimum over its prefixes, else the distance to the whole word.

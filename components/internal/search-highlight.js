@@ -1,14 +1,10 @@
 // Which words of a result to highlight, for <fuzzy-search>'s default list:
 // the display counterpart of the index's matching (same normalisation and
 // budgets), run on the main thread only for the few rows shown.
-import { wordsOf } from '../../common/search-text.js';
+import { prefixBudget, termBudget, wordsOf } from '../../common/search-text.js';
 
 const RUN = /[\p{L}\p{N}\p{M}]+/gu;   // marks kept, so a decomposed accent stays inside its word
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
-
-function budget(m, prefix) {
-  return prefix ? (m <= 3 ? 0 : m <= 6 ? 1 : 2) : (m <= 2 ? 0 : m <= 5 ? 1 : 2);
-}
 
 let rowA = new Int32Array(72);
 let rowB = new Int32Array(72);
@@ -45,7 +41,7 @@ export function wordMatcher(query) {
   const terms = wordsOf(query).map((t, i, all) => {
     const cps = Array.from(t);
     const prefix = i === all.length - 1;
-    return { cps, prefix, k: budget(cps.length, prefix) };
+    return { cps, prefix, k: prefix ? prefixBudget(cps.length) : termBudget(cps.length) };
   });
   const cache = new Map();
   return (word) => {

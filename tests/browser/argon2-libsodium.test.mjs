@@ -5,19 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openBrowser } from './harness.mjs';
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 
 const SEED = Number(process.env.SEED ?? Date.now() % 1e9);
-
-// A small seeded generator so that a failing case can be replayed with SEED=...
-function generator(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const TEXTS = [
   'café crème, déjà vu, naïve',
@@ -30,7 +20,7 @@ const TEXTS = [
 ];
 
 function cases(seed) {
-  const random = generator(seed);
+  const random = seededRandom(seed);   // seeded, so a failing case can be replayed with SEED=...
   const pick = (list) => list[Math.floor(random() * list.length)];
   const bytes = (n) => Array.from({ length: n }, () => Math.floor(random() * 256));
   const out = TEXTS.map((password) => ({ password }));

@@ -3,6 +3,7 @@
 // common English words, generated pronounceable words, and non-ASCII words
 // (café, naïve, Straße, Greek, Cyrillic, CJK) with emoji between some words.
 // "kubernetes" never occurs. Runs in Node, in pages and in workers.
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 
 const COMMON = ('the of and to in is it you that he was for on are with as his they be at one have this from or had by ' +
   'word but what some we can out other were all there when up use your how said an each she which do their time if will ' +
@@ -20,18 +21,6 @@ const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's',
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'io', 'ou'];
 const CODAS = ['', '', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'st', 'ck'];
 
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generatedWords(random, count) {
   const pick = (list) => list[Math.floor(random() * list.length)];
   const words = new Set();
@@ -48,7 +37,7 @@ function generatedWords(random, count) {
  * @returns {string[]} the notes' texts
  */
 export function searchCorpus({ count = 5000, wordsPerNote = 200, seed = 2026, vocabulary = 30000 } = {}) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const words = [...COMMON, ...NON_ASCII, ...generatedWords(random, vocabulary)];
   // Zipf-like: rank r is drawn with probability ~ 1/(r + 10).
   const cumulative = new Float64Array(words.length);

@@ -10,17 +10,11 @@ import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 import { JsSearchIndex } from '../../worker/search-index-js.js';
 import { WasmSearchIndex } from '../../worker/search-ops.js';
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 
-// A small deterministic PRNG (mulberry32) so a failure names its seed.
+// The seeded generator, with two helpers, so a failure names its seed.
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   next.int = (n) => Math.floor(next() * n);
   next.pick = (list) => list[next.int(list.length)];
   return next;

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jsSearchBackend, searchOps, wasmSearchBackend, WasmSearchIndex } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
-import { referenceSearch } from './search-reference.js';
+import { MAX_BUDGET, prefixBudget, termBudget } from '../../common/search-text.js';
+import { referenceSearch, prefixBudget as specPrefixBudget, termBudget as specTermBudget } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
 const TEXTS = ['Kubernetes cluster notes', 'Café crème', 'Straße und Weg', 'kubernetes', 'Ελληνικά κείμενα', 'поиск заметок'];
@@ -17,6 +18,15 @@ function plain(reply) {
 
 const simd = await loadWasm('search', true);
 const scalar = await loadWasm('search', false);
+
+test('the shipped typo budgets (common/search-text.js) are the specification\'s', () => {
+  for (let length = 0; length <= 80; length++) {
+    assert.equal(termBudget(length), specTermBudget(length), `term of ${length}`);
+    assert.equal(prefixBudget(length), specPrefixBudget(length), `prefix of ${length}`);
+    assert.ok(termBudget(length) <= MAX_BUDGET && prefixBudget(length) <= MAX_BUDGET);
+  }
+  assert.equal(MAX_BUDGET, specTermBudget(1000));
+});
 
 test('both wasm builds pass their self-test and say which kernel they run', () => {
   assert.equal(simd.self_test(), true);

@@ -36,6 +36,11 @@ export function prefixLevenshtein(term, word) {
   return Math.min(...table(term, word)[term.length]);
 }
 
+// The budgets are written out here again on purpose, not imported from
+// common/search-text.js: this file is the independent specification every
+// index, the highlighting and the naive peer are compared against, so a wrong
+// threshold in the shipped code must make those comparisons fail rather than
+// change the expected answers with it.
 export function termBudget(length) {
   return length <= 2 ? 0 : length <= 5 ? 1 : 2;
 }
