@@ -1,6 +1,5 @@
-// Compiles each wasm module once per page and picks the SIMD or scalar build
-// once, so that every worker of a module instantiates the same compiled Module
-// and nothing is downloaded twice.
+// Wasm loading both sides share: whether the engine has SIMD, and compiling
+// a module from its URL.
 import { namedError } from './errors.js';
 
 // The smallest module that uses a v128 instruction: (func (result v128) (v128.const 0)).
@@ -15,26 +14,6 @@ let simdSupport;
 export function simdSupported() {
   simdSupport ??= typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
   return simdSupport;
-}
-
-const compiled = new Map();
-
-/**
- * The compiled WebAssembly.Module of a module descriptor (api/modules/*.js),
- * SIMD when the engine has it. Resolves to {module, simd, scalarUrl}; a failed
- * download is not cached, so a later call retries.
- */
-export function compileModule({ wasm }, { forceScalar = false } = {}) {
-  const simd = !forceScalar && simdSupported();
-  const url = String(simd ? wasm.simd : wasm.scalar);
-  let entry = compiled.get(url);
-  if (!entry) {
-    entry = compileFromUrl(url).then(
-      (module) => ({ module, simd, scalarUrl: String(wasm.scalar) }),
-      (error) => { compiled.delete(url); throw error; });
-    compiled.set(url, entry);
-  }
-  return entry;
 }
 
 /** compileStreaming where the server sends application/wasm, else a buffer compile. */

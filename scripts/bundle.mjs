@@ -44,6 +44,25 @@ for (const file of readdirSync(dist).filter((f) => f.endsWith('.js.map'))) {
   writeFileSync(script, readFileSync(script, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
 }
 
+// The API in Node: the same code with platform-node.js for platform.js
+// (worker_threads, wasm read from files), as an ES module and as CommonJS, and
+// the bootstrap that runs the same worker scripts in worker_threads.
+const nodePlatform = {
+  name: 'node-platform',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\/platform\.js$/ }, (args) => ({
+      path: path.join(args.resolveDir, args.path.replace(/platform\.js$/, 'platform-node.js')),
+    }));
+  },
+};
+const node = { ...common, platform: 'node', target: 'node20', plugins: [nodePlatform] };
+await build({ ...node, entryPoints: { node: 'api/index.js', 'node-index': 'components/index.js' }, outdir: dist });
+await build({ ...node, entryPoints: { 'node-worker': 'worker/runtime/node-bootstrap.js' }, outdir: dist, plugins: [] });
+// CommonJS has no import.meta: its file's URL stands in for it.
+await build({ ...node, entryPoints: { node: 'api/index.js' }, outdir: dist, format: 'cjs', outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__mementoModuleUrl' },
+  banner: { js: 'const __mementoModuleUrl = require("node:url").pathToFileURL(__filename).href;' } });
+
 const sizes = [];
 for (const file of readdirSync(wasmOut).filter((f) => f.endsWith('.wasm')).sort()) {
   const bytes = readFileSync(path.join(wasmOut, file));

@@ -3,6 +3,7 @@
 // them. The paths are relative to dist/, where this code sits once bundled,
 // beside workers/ and wasm/; docs/deployment.md says what each bundler needs.
 import { simdSupported } from '../../common/wasm-compile.js';
+import { sharedMemory } from '../runtime/platform.js';
 
 export const argon2Module = {
   name: 'argon2',
@@ -15,11 +16,11 @@ export const argon2Module = {
   // passes its self-test. (Lane workers for p > 1 run the worker script itself.)
   files: { fallback: new URL('./workers/argon2-sodium.js', import.meta.url) },
   // Compiled once per page, where the page can use it: the lanes build needs
-  // shared memory (a crossOriginIsolated page) and SIMD.
+  // shared memory (a crossOriginIsolated page, or Node) and SIMD.
   companions: {
     lanes: {
       url: new URL('./wasm/argon2.lanes.wasm', import.meta.url),
-      usable: () => globalThis.crossOriginIsolated === true && simdSupported(),
+      usable: () => sharedMemory() && simdSupported(),
     },
   },
 };

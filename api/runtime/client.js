@@ -3,24 +3,10 @@
 // terminating. Only this file and host.js speak the protocol.
 import { deserializeError } from '../../common/protocol.js';
 import { namedError } from '../../common/errors.js';
-import { compileFromUrl, compileModule } from '../../common/wasm-compile.js';
-import { startModuleWorker } from '../../common/start-worker.js';
+import { compileCompanions, compileModule } from './wasm-modules.js';
+import { keepAlive, startWorker } from './platform.js';
 import { acquireSlot, releaseSlot } from './pool.js';
 import { IDLE_MS } from '../../common/constants.js';
-
-const companionCache = new Map();
-
-// The companion modules a worker can use on this page, compiled once per page.
-async function compileCompanions(companions) {
-  const modules = {};
-  for (const [key, { url, usable }] of Object.entries(companions)) {
-    if (!usable()) continue;
-    const href = String(url);
-    if (!companionCache.has(href)) companionCache.set(href, compileFromUrl(href).catch(() => undefined));
-    modules[key] = await companionCache.get(href);
-  }
-  return modules;
-}
 
 const options = { force: undefined };
 const pathsInUse = new Map();
@@ -91,7 +77,7 @@ export class WorkerClient {
       compileModule(this.module, { forceScalar: options.force === 'scalar' }),
       compileCompanions(this.module.companions)]);
     stillWanted();
-    const worker = startModuleWorker(this.module.worker, this.name);
+    const worker = startWorker(this.module.worker, this.name);
     this._worker = worker;
     return new Promise((resolve, reject) => {
       this._abortStart = reject;   // terminate() before 'ready'
@@ -100,6 +86,7 @@ export class WorkerClient {
           this._abortStart = undefined;
           this.path = data.path;
           pathsInUse.set(this.name, data.path);
+          keepAlive(worker, this._pending.size > 0);
           resolve(data.path);
         } else if (data.type === 'failed') reject(deserializeError(data.error));
         else this._onMessage(data);
@@ -144,6 +131,7 @@ export class WorkerClient {
       clearTimeout(this._idleTimer);
       return new Promise((resolve, reject) => {
         this._pending.set(id, { resolve, reject, onProgress });
+        keepAlive(this._worker, true);
         signal?.addEventListener('abort', () => this.terminate('aborted', abortError(signal)), { once: true });
         this._worker.postMessage({ type: 'call', id, op, args }, transfer);
       });
@@ -159,8 +147,12 @@ export class WorkerClient {
   _touch() {
     this.lastUsed = performance.now();
     clearTimeout(this._idleTimer);
-    if (this._pending.size === 0 && this.idleMs > 0 && Number.isFinite(this.idleMs)) {
+    if (this._pending.size > 0) return;
+    // In Node an idle worker must not keep the process alive; a page has no such notion.
+    keepAlive(this._worker, false);
+    if (this.idleMs > 0 && Number.isFinite(this.idleMs)) {
       this._idleTimer = setTimeout(() => { if (this.isIdle()) this.terminate('idle'); }, this.idleMs);
+      this._idleTimer.unref?.();
     }
   }
 

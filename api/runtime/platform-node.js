@@ -1,0 +1,34 @@
+// What the runtime needs from its platform, in Node (>= 20): workers are
+// worker_threads running the very scripts the browser runs, under a small
+// bootstrap (worker/runtime/node-bootstrap.js) that gives them a Web Worker's
+// globals; wasm is read from the package's own files. scripts/bundle.mjs puts
+// this file in place of platform.js in the Node build of the API.
+import { readFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import { WorkerLike } from '../../worker/runtime/worker-like.js';
+
+// Spelled here, not built at run time, for the same reason as api/modules/*.js.
+const BOOTSTRAP = new URL('./node-worker.js', import.meta.url);
+
+/** A worker_threads worker running the module script at `url`, shaped like a Web Worker. */
+export function startWorker(url, name) {
+  return new WorkerLike(new Worker(BOOTSTRAP, { workerData: { url: String(url), name }, name }));
+}
+
+/** The compiled WebAssembly.Module at `url` (a file: URL of the package, or http(s)). */
+export async function compileWasm(url) {
+  const href = String(url);
+  if (!href.startsWith('file:')) {
+    const response = await fetch(href);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+  return WebAssembly.compile(await readFile(new URL(href)));
+}
+
+/** worker_threads always share memory: Argon2id lanes run in parallel threads. */
+export const sharedMemory = () => true;
+
+/** A worker with no job must not keep Node's event loop alive. */
+export function keepAlive(worker, busy) {
+  worker?.keepAlive(busy);
+}
