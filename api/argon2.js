@@ -12,6 +12,53 @@ import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 const U32 = 0xffffffff;
 
 /**
+ * What argon2id() hashes, and how (docs/api.md).
+ * @typedef {object} Argon2idParams
+ * @property {string | Uint8Array} password a string is hashed as its UTF-8 bytes
+ * @property {Uint8Array} salt at least 8 bytes
+ * @property {number} [t] passes, at least 1 (default 3)
+ * @property {number} [m] memory in KiB, 8p .. 2097152 (default 65536)
+ * @property {number} [p] lanes, 1..16 (default 1)
+ * @property {number} [length] tag bytes, 16..1024 (default 32)
+ * @property {Uint8Array} [secret] an optional key
+ * @property {Uint8Array} [ad] optional associated data
+ * @property {boolean} [parallel] `false` keeps the lanes sequential on an isolated page (default true)
+ */
+
+/**
+ * The cost of a pwhashStr() hash.
+ * @typedef {object} PwhashParams
+ * @property {number} [t] passes (default 3)
+ * @property {number} [m] memory in KiB (default 65536)
+ * @property {number} [p] lanes (default 1)
+ */
+
+/**
+ * What warmArgon2() readies: the m and p of the job to come.
+ * @typedef {object} WarmArgon2Params
+ * @property {number} [m] memory in KiB (default 65536)
+ * @property {number} [p] lanes (default 1)
+ * @property {boolean} [parallel] as argon2id()'s (default true)
+ */
+
+/**
+ * A worker readied by warmArgon2(), for one Argon2id job.
+ * @typedef {object} Argon2Warm
+ * @property {Promise<void>} ready settles once the worker has its memory; never rejects
+ * @property {boolean} used true once a job took the worker or it was released
+ * @property {() => WorkerClient | undefined} take the worker, once (the API calls it for `options.warm`)
+ * @property {() => void} release ends the worker unused
+ */
+
+/**
+ * The options of argon2id(), pwhashStr() and pwhashVerify().
+ * @typedef {object} Argon2Options
+ * @property {AbortSignal} [signal] aborting terminates the job's worker
+ * @property {(fraction: number) => void} [onProgress] called with 0..1 while the job runs
+ * @property {Argon2Warm} [warm] a handle from warmArgon2() readied for this job (same m and p)
+ */
+
+/**
  * Readies the worker of a coming Argon2id job: it starts, instantiates and
  * self-tests its module, and takes the memory of an `m` KiB job (touching every
  * page once, which costs ~15-25 % of a 256 MiB hash in a fresh worker), while the
@@ -21,7 +68,8 @@ const U32 = 0xffffffff;
  * the worker ends with it as usual. `release()` ends it unused. Holds no secret.
  * `ready` settles once the worker has its memory (it never rejects: a failure
  * shows in the job).
- * @returns {{ready: Promise<void>, release(): void, readonly used: boolean}}
+ * @param {WarmArgon2Params} [params]
+ * @returns {Argon2Warm}
  */
 export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, parallel = true } = {}) {
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
@@ -46,6 +94,7 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
 }
 
 // The readied worker of options.warm, if it is still free; else a new one.
+/** @param {Argon2Options} options @returns {{client?: WorkerClient}} */
 function jobClient(options) {
   const client = options.warm?.take?.();
   return client ? { client } : {};
@@ -56,6 +105,8 @@ function jobClient(options) {
  * With p > 1 on a crossOriginIsolated page the lanes run in parallel workers
  * (same tag); `parallel: false` keeps them sequential.
  * `options`: {onProgress(fraction), signal, warm (from warmArgon2)}.
+ * @param {Argon2idParams} params
+ * @param {Argon2Options} [options]
  * @returns {Promise<Uint8Array>} the tag, `length` bytes
  */
 export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p,
@@ -79,6 +130,9 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 
 /**
  * A libsodium-compatible `$argon2id$v=19$m=..,t=..,p=..$salt$hash` string with a fresh random salt.
+ * @param {string | Uint8Array} password a string is hashed as its UTF-8 bytes
+ * @param {PwhashParams} [params]
+ * @param {Argon2Options} [options]
  * @returns {Promise<string>}
  */
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
@@ -91,6 +145,9 @@ export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS
 /**
  * Checks `password` against a `$argon2id$` string, in constant time.
  * Resolves false for a wrong password; rejects with TypeError for a malformed string.
+ * @param {string} hash a `$argon2id$` string from pwhashStr() (or libsodium)
+ * @param {string | Uint8Array} password
+ * @param {Argon2Options} [options]
  * @returns {Promise<boolean>}
  */
 export function pwhashVerify(hash, password, options = {}) {

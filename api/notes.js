@@ -19,6 +19,43 @@ const CHUNK_BYTES = 24 * 1024 * 1024;
 /** @typedef {WorkerClient} NotesWorker */
 
 /**
+ * A sealed note (docs/specs/notes.md): the note key sealed under the device
+ * key, and the title and body sealed under the note key; all base64.
+ * @typedef {{id: string, key: string, title: string, body: string}} SealedNote
+ */
+
+/**
+ * A note in the clear: what sealNote() seals and openNotes() gives back.
+ * @typedef {{id: string, title: string, body: string}} PlainNote
+ */
+
+/**
+ * A note that did not open: its error's name is MalformedNoteError,
+ * AuthenticationError or InternalError.
+ * @typedef {{id: string, error: {name: string, message: string}}} DamagedNote
+ */
+
+/** What openNotes() gives for each note, in order. @typedef {PlainNote | DamagedNote} OpenedNote */
+
+/**
+ * The options of sealNote(), sealNotes(), wrapKey() and unwrapKey().
+ * @typedef {object} NotesOptions
+ * @property {NotesWorker} [worker] a worker from createNotesWorker() to run on
+ * @property {AbortSignal} [signal] aborting terminates the worker running the job
+ */
+
+/**
+ * The options of openNotes().
+ * @typedef {object} OpenNotesOptions
+ * @property {NotesWorker} [worker] a worker from createNotesWorker() to run on (by default a page-wide one)
+ * @property {AbortSignal} [signal] aborting terminates the worker running the job
+ * @property {number} [first] how many notes `onFirst` receives
+ * @property {(notes: OpenedNote[]) => void} [onFirst] called with the first `first` notes opened, in the task
+ *   the worker's reply arrives in (before the rest become strings)
+ * @property {MessagePort[]} [searchPorts] also receive every note's search text from the notes worker
+ */
+
+/**
  * A notes worker of the caller's, for several calls in a row (pass it as
  * `options.worker`): it keeps its module instantiated between jobs and is
  * terminated after `idleMs` without a job, or by `terminate()`, which also
@@ -62,13 +99,13 @@ function chunksOf(notes) {
  * Opens notes ({id, key, title, body}, base64 fields as docs/specs/notes.md) with the
  * 32-byte device key. Every note comes back, in order, as {id, title, body} or
  * {id, error: {name, message}}: one bad note never hides the others.
- * @param {object[]} notes
+ * @param {SealedNote[]} notes
  * @param {Uint8Array} deviceKey
- * @param {{worker?: NotesWorker, signal?: AbortSignal, first?: number, onFirst?: Function, searchPorts?: MessagePort[]}} [options]
+ * @param {OpenNotesOptions} [options]
  *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the
  *   worker's reply arrives in (before the rest become strings): a list can draw its first rows at once.
  *   `searchPorts` also receive every note's search text from the notes worker (worker/text-feed.js).
- * @returns {Promise<Array<{id, title, body} | {id, error: {name: string, message: string}}>>}
+ * @returns {Promise<OpenedNote[]>}
  */
 export function openNotes(notes, deviceKey, options = {}) {
   return Promise.resolve().then(async () => {
@@ -95,10 +132,11 @@ export function openNotes(notes, deviceKey, options = {}) {
  * Opens notes only to send their search texts (title + "\n" + body, "" for a
  * damaged note) from the notes worker into `ports`: no plaintext comes back to
  * this thread. Resolves once every part is sent.
- * @param {object[]} notes
+ * @param {SealedNote[]} notes
  * @param {Uint8Array} deviceKey
  * @param {MessagePort[]} ports
- * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
+ * @param {NotesOptions} [options]
+ * @returns {Promise<void>}
  */
 export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
   return Promise.resolve().then(async () => {
@@ -170,9 +208,10 @@ async function seal(notes, deviceKey, options, random) {
 
 /**
  * Seals one note with a fresh note key and fresh nonces (crypto.getRandomValues in the worker).
- * @param {{id: string, title: string, body: string}} note
+ * @param {PlainNote} note
  * @param {Uint8Array} deviceKey
- * @returns {Promise<{id: string, key: string, title: string, body: string}>}
+ * @param {NotesOptions} [options]
+ * @returns {Promise<SealedNote>}
  */
 export function sealNote(note, deviceKey, options = {}) {
   return Promise.resolve().then(async () => {
@@ -182,7 +221,13 @@ export function sealNote(note, deviceKey, options = {}) {
   });
 }
 
-/** Seals many notes in one worker call. */
+/**
+ * Seals many notes in one worker call. A bad note is named by its position (`notes[3].title must be a string`).
+ * @param {PlainNote[]} notes
+ * @param {Uint8Array} deviceKey
+ * @param {NotesOptions} [options]
+ * @returns {Promise<SealedNote[]>} in the order of `notes`
+ */
 export function sealNotes(notes, deviceKey, options = {}) {
   return Promise.resolve().then(() => {
     const plain = notesArray(notes, 'notes').map((note, i) => noteToSeal(note, `notes[${i}]`));
@@ -195,6 +240,11 @@ export function sealNotes(notes, deviceKey, options = {}) {
  * Test-only: seals with the given randomness (104 bytes per note: noteKey,
  * nonceK, nonceT, nonceB) so the output can be compared with libsodium's.
  * Never use fixed randomness for real notes.
+ * @param {PlainNote[]} notes
+ * @param {Uint8Array} deviceKey
+ * @param {Uint8Array} random
+ * @param {NotesOptions} [options]
+ * @returns {Promise<SealedNote[]>}
  */
 export function sealNotesWithFixedRandomnessForTesting(notes, deviceKey, random, options = {}) {
   return Promise.resolve().then(() => {
@@ -219,7 +269,7 @@ function keyCall(op, args, options) {
  * nonce: nonce[24] || crypto_secretbox_easy(key) (tag[16] || ciphertext[32]).
  * @param {Uint8Array} key
  * @param {Uint8Array} wrappingKey
- * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
+ * @param {NotesOptions} [options]
  *   by default a notes worker of its own, terminated when the job ends
  * @returns {Promise<Uint8Array>} 72 bytes
  */
@@ -235,7 +285,7 @@ export function wrapKey(key, wrappingKey, options = {}) {
  * (and returns nothing) when the wrapping key is wrong or a byte was changed.
  * @param {Uint8Array} wrapped 72 bytes from wrapKey()
  * @param {Uint8Array} wrappingKey
- * @param {{worker?: NotesWorker, signal?: AbortSignal}} [options]
+ * @param {NotesOptions} [options]
  * @returns {Promise<Uint8Array>} the 32-byte key
  */
 export function unwrapKey(wrapped, wrappingKey, options = {}) {

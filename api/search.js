@@ -20,6 +20,18 @@ function textsOf(value, name) {
 
 let nextIndexId = 1;
 
+/**
+ * What SearchIndex.search() resolves with: the matching texts' positions by
+ * score ascending (ties by corpus order), their scores, the caller's wait
+ * (`ms`) and the part of it spent searching in the worker (`searchMs`).
+ * @typedef {{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} SearchAnswer
+ */
+
+/**
+ * Where an index that follows a source gets all its texts again (e.g. noteList.searchFeed()).
+ * @typedef {() => {port: MessagePort, done: Promise<void>}} SearchSource
+ */
+
 export class SearchIndex {
   #client;
   #id = nextIndexId++;
@@ -34,7 +46,7 @@ export class SearchIndex {
    * Use createSearchIndex(), or, for texts that must not pass through the page,
    * `new SearchIndex([], {source})` and feed().
    * @param {string[]} texts
-   * @param {{source?: () => {port: MessagePort, done: Promise<void>}}} [options]
+   * @param {{source?: SearchSource}} [options]
    *   `source`: where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
    */
   constructor(texts, { source } = {}) {
@@ -51,12 +63,18 @@ export class SearchIndex {
     return this.#texts ? this.#texts.length : this.#fedLength;
   }
 
-  /** Which build answers: 'simd', 'scalar' or 'js' (the plain-JS fallback); undefined before the first call. */
+  /**
+   * Which build answers: 'simd', 'scalar' or 'js' (the plain-JS fallback); undefined before the first call.
+   * @type {'simd' | 'scalar' | 'js' | undefined}
+   */
   get path() {
     return this.#client.path;
   }
 
-  /** Builds the index in the worker (again, after a restart). */
+  /**
+   * Builds the index in the worker (again, after a restart).
+   * @returns {Promise<unknown>}
+   */
   create() {
     if (this.#source) {
       const { port, done } = this.#source();
@@ -95,7 +113,8 @@ export class SearchIndex {
    * caller's wait (this call to its answer, on the page); `searchMs` is the part
    * spent searching in the worker. A newer search rejects an older one still
    * waiting with an AbortError (latest wins).
-   * @returns {Promise<{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>}
+   * @param {string} query
+   * @returns {Promise<SearchAnswer>}
    */
   async search(query) {
     string(query, 'query');
@@ -113,7 +132,12 @@ export class SearchIndex {
     return { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
   }
 
-  /** Inserts texts before `position` (0..length). */
+  /**
+   * Inserts texts before `position` (0..length).
+   * @param {number} position
+   * @param {string[]} texts
+   * @returns {Promise<void>}
+   */
   insert(position, texts) {
     this.#editable();
     integer(position, 'position', 0, this.length);
@@ -122,7 +146,12 @@ export class SearchIndex {
     return this.#mutate('insert', { position, texts });
   }
 
-  /** Replaces the texts at position .. position + texts.length - 1. */
+  /**
+   * Replaces the texts at position .. position + texts.length - 1.
+   * @param {number} position
+   * @param {string[]} texts
+   * @returns {Promise<void>}
+   */
   set(position, texts) {
     this.#editable();
     texts = textsOf(texts, 'texts');
@@ -131,7 +160,12 @@ export class SearchIndex {
     return this.#mutate('set', { position, texts });
   }
 
-  /** Removes `count` texts from `position`. */
+  /**
+   * Removes `count` texts from `position`.
+   * @param {number} position
+   * @param {number} [count]
+   * @returns {Promise<void>}
+   */
   remove(position, count = 1) {
     this.#editable();
     integer(position, 'position', 0, this.length);

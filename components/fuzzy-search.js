@@ -60,6 +60,12 @@ function composedEvent(type, detail) {
 
 let nextId = 0;
 
+/**
+ * A `<fuzzy-search>`'s last results (its `results`, and its `results` event's detail): the query, the matching
+ * positions by score, their scores, the wait from the input to the answer (`ms`) and the search alone (`searchMs`).
+ * @typedef {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} FuzzySearchResults
+ */
+
 const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error'];
 const ROWS_PER_FRAME = 5;
 
@@ -85,7 +91,7 @@ const ROWS_PER_FRAME = 5;
  * @prop {number} maxResults - Reflects `max-results`.
  * @prop {string} value - The query.
  * @prop {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number} | undefined} results - The last results.
- * @prop {string | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
+ * @prop {'simd' | 'scalar' | 'js' | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
  *
  * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} results - After
  *   every search. `ms`: from the `input` event to the answer on this thread, round trip included (in Chromium
@@ -164,32 +170,39 @@ export class FuzzySearch extends ElementBase {
     if (this.#results) this.#show(this.#results);
   }
 
+  /** The texts searched. @type {string[]} */
   get documents() { return this.#documents; }
   set documents(value) {
     this.#documents = Array.isArray(value) ? value.map((text) => (typeof text === 'string' ? text : String(text ?? ''))) : [];
     if (this.isConnected) this.#syncIndex();
   }
 
+  /** The query; setting it searches. @type {string} */
   get value() { return this.#input.value; }
   set value(query) {
     this.#input.value = String(query ?? '');
     this.#search();
   }
 
+  /** @type {string} */
   get label() { return this.getAttribute('label') ?? 'Search'; }
   set label(value) { this.setAttribute('label', String(value)); }
+  /** @type {string} */
   get placeholder() { return this.getAttribute('placeholder') ?? ''; }
   set placeholder(value) { this.setAttribute('placeholder', String(value)); }
-  /** The `for` attribute (named like HTMLLabelElement.htmlFor). */
+  /** The `for` attribute (named like HTMLLabelElement.htmlFor). @type {string} */
   get htmlFor() { return this.getAttribute('for') ?? ''; }
   set htmlFor(value) {
     if (value) this.setAttribute('for', String(value));
     else this.removeAttribute('for');
   }
+  /** @type {number} */
   get maxResults() { return this.#maxResults; }
   set maxResults(value) { this.setAttribute('max-results', String(value)); }
 
+  /** The last results. @type {FuzzySearchResults | undefined} */
   get results() { return this.#results; }
+  /** Which build searches. @type {'simd' | 'scalar' | 'js' | undefined} */
   get path() { return this.#index?.path; }
 
   get #maxResults() {

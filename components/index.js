@@ -9,6 +9,13 @@ import { canDefineElements } from './internal/element-base.js';
 export * from '../api/index.js';
 export { VaultUnlock, FuzzySearch, NoteList };
 
+// The elements' event maps (components/elements.d.ts, which also maps their
+// tag names): exported as types, they bring that file into every consumer's types.
+/** @typedef {import('./elements.js').VaultUnlockEventMap} VaultUnlockEventMap */
+/** @typedef {import('./elements.js').NoteListEventMap} NoteListEventMap */
+/** @typedef {import('./elements.js').FuzzySearchEventMap} FuzzySearchEventMap */
+/** @typedef {import('./elements.js').ErrorEventDetail} ErrorEventDetail */
+
 /** Defines the elements under their standard names (idempotent). */
 export function defineAll(registry = globalThis.customElements) {
   for (const [name, element] of [['vault-unlock', VaultUnlock], ['fuzzy-search', FuzzySearch], ['note-list', NoteList]]) {

@@ -52,6 +52,10 @@ const count = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' :
 
 let nextId = 0;
 
+/** @typedef {import('../api/notes.js').SealedNote} SealedNote */
+/** @typedef {import('../api/notes.js').OpenedNote} OpenedNote */
+/** Where a `<note-list>` is (its `state`). @typedef {'empty' | 'locked' | 'opening' | 'open' | 'failed'} NoteListState */
+
 /**
  * A vault's notes, decrypted in a worker and listed (virtualized: thousands of rows stay cheap).
  *
@@ -64,9 +68,10 @@ let nextId = 0;
  *
  * @prop {object[]} notes - The sealed notes (docs/specs/notes.md). Setting it reopens the list.
  * @prop {Uint8Array} deviceKey - The 32-byte device key (a private copy is kept until `lock()`).
- * @prop {Array<{id, title, body} | {id, error}>} opened - Every note, opened or with its error, in order.
+ * @prop {Array<{id: string, title: string, body: string} | {id: string, error: {name: string, message: string}}>} opened - Every
+ *   note, opened or with its error, in order.
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
- * @prop {string | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
+ * @prop {'simd' | 'scalar' | 'libsodium' | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
  * @prop {'empty' | 'locked' | 'opening' | 'open' | 'failed'} state - Where the list is: no notes yet, notes without a
  *   key (or `lock()`ed), opening, open (`notes-opened` fired), failed (`notes-error` fired).
  *
@@ -149,13 +154,16 @@ export class NoteList extends ElementBase {
     if (name === 'src' && value && this.isConnected && before !== value) this.#load(value);
   }
 
+  /** The sealed notes; setting them reopens the list. @type {SealedNote[] | undefined} */
   get notes() { return this.#notes; }
   set notes(value) {
     this.#notes = value;
     this.#openIfReady();
   }
 
+  /** A copy of the 32-byte device key (undefined when locked). @type {Uint8Array | undefined} */
   get deviceKey() { return this.#key ? this.#key.slice() : undefined; }
+  /** @param {Uint8Array | null | undefined} value */
   set deviceKey(value) {
     this.#key?.fill(0);
     this.#key = undefined;
@@ -168,9 +176,13 @@ export class NoteList extends ElementBase {
     this.#openIfReady();
   }
 
+  /** Every note, opened or with its error, in order. @type {OpenedNote[]} */
   get opened() { return this.#opened; }
+  /** The note indices shown, in order. @type {number[]} */
   get view() { return this.#view.slice(); }
+  /** Which build opened the notes. @type {'simd' | 'scalar' | 'libsodium' | undefined} */
   get path() { return this.#client?.path; }
+  /** @type {NoteListState} */
   get state() { return this.#state; }
 
   /**
@@ -236,7 +248,10 @@ export class NoteList extends ElementBase {
     return ports;
   }
 
-  /** Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all. */
+  /**
+   * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all.
+   * @param {ArrayLike<number> | null} [indices]
+   */
   filter(indices) {
     const total = this.#opened.length;
     this.#view = indices == null ? [...this.#opened.keys()] : Array.from(indices).filter((i) => Number.isInteger(i) && i >= 0 && i < total);
@@ -245,7 +260,10 @@ export class NoteList extends ElementBase {
     this.#layout();
   }
 
-  /** Erases the device key and every plaintext, stops the worker and empties the list. */
+  /**
+   * Erases the device key and every plaintext, stops the worker and empties the list.
+   * @returns {void}
+   */
   lock() {
     this.#generation++;
     this.#state = this.#notes?.length ? 'locked' : 'empty';

@@ -219,18 +219,25 @@ export class VaultUnlock extends ElementBase {
 
   /** True while an attempt is running. @type {boolean} */
   get busy() { return Boolean(this.#job); }
-  /** Which Argon2id build ran the last attempt: 'simd', 'scalar' or 'libsodium' (null before the first). @type {string|null} */
+  /** Which Argon2id build ran the last attempt: 'simd', 'scalar' or 'libsodium' (null before the first). @type {'simd'|'scalar'|'libsodium'|null} */
   get path() { return this.#path; }
   /** The wait of the last attempt, Enter to answer, worker start included (as `ms` everywhere). @type {number|null} */
   get ms() { return this.#ms; }
   /** The form value: the `create` result, else empty. @type {string} */
   get value() { return this.#value ?? ''; }
+  /** @type {HTMLFormElement | null} */
   get form() { return this.#internals.form; }
+  /** @type {string} */
   get type() { return this.localName; }
+  /** @type {ValidityState} */
   get validity() { return this.#internals.validity; }
+  /** @type {string} */
   get validationMessage() { return this.#internals.validationMessage; }
+  /** @type {boolean} */
   get willValidate() { return this.#internals.willValidate; }
+  /** @returns {boolean} */
   checkValidity() { return this.#internals.checkValidity(); }
+  /** @returns {boolean} */
   reportValidity() { return this.#internals.reportValidity(); }
 
   /**

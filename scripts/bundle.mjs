@@ -82,6 +82,10 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 execFileSync(bin('cem'), ['analyze', '--globs', 'components/*.js', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
 shipManifest(path.join(root, 'custom-elements.json'));
 execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
+// -- hand-written types: components/elements.d.ts (tag names, event maps) beside
+// the d.ts tsc generated from JSDoc; dist/types/components/index.d.ts imports it.
+copyFileSync(path.join(root, 'components/elements.d.ts'), path.join(finalDist, 'types/components/elements.d.ts'));
+// -- end hand-written types
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');

@@ -8,14 +8,37 @@ import { keepAlive, startWorker } from './platform.js';
 import { acquireSlot, releaseSlot } from './pool.js';
 import { IDLE_MS } from '../../common/constants.js';
 
+/**
+ * The build a module's worker runs: its wasm with or without SIMD, or its
+ * fallback ('libsodium' for argon2 and notes, 'js' for search).
+ * @typedef {'simd' | 'scalar' | 'libsodium' | 'js'} EnginePath
+ */
+
+/**
+ * How a job is sent: buffers to move rather than copy, progress, abort.
+ * @typedef {object} CallOptions
+ * @property {Transferable[]} [transfer] moved to the worker, not copied
+ * @property {(value: number) => void} [onProgress] the worker's progress reports (0..1)
+ * @property {AbortSignal} [signal] aborting terminates the worker
+ */
+
+/** @type {{force: 'scalar' | 'fallback' | undefined}} */
 const options = { force: undefined };
+/** @type {Map<string, EnginePath>} */
 const pathsInUse = new Map();
 
-/** The path the last worker of module `name` started on: 'simd', 'scalar' or 'libsodium'. */
+/**
+ * The path the last worker of module `name` started on: 'simd', 'scalar' or 'libsodium' ('js' for search).
+ * @param {string} name a module: 'argon2', 'notes' or 'search'
+ * @returns {EnginePath | undefined} undefined before any worker of that module started
+ */
 export function enginePath(name) {
   return pathsInUse.get(name);
 }
-/** Test and diagnostics hook: 'scalar' or 'fallback' skips the faster paths in new workers. */
+/**
+ * Test and diagnostics hook: 'scalar' or 'fallback' skips the faster paths in new workers.
+ * @param {'scalar' | 'fallback' | undefined} path undefined restores the default
+ */
 export function forcePath(path) {
   options.force = path;
 }
@@ -29,15 +52,22 @@ export class WorkerClient {
    */
   constructor(module, { idleMs = IDLE_MS.worker, hints } = {}) {
     this.module = module;
+    /** @type {string} */
     this.name = module.name;
     this.idleMs = idleMs;
+    /** @type {object | undefined} */
     this.hints = hints;
+    /** The build this worker runs, once started. @type {EnginePath | undefined} */
     this.path = undefined;
     this.lastUsed = 0;
+    /** @type {Worker | undefined} */
     this._worker = undefined;
+    /** @type {Promise<EnginePath> | undefined} */
     this._ready = undefined;
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (reason: any) => void, onProgress?: (value: number) => void}>} */
     this._pending = new Map();
     this._nextId = 1;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     this._idleTimer = undefined;
     this._generation = 0;   // bumped by terminate(): a start still under way then gives up
   }
@@ -51,7 +81,10 @@ export class WorkerClient {
     return !!this._worker;
   }
 
-  /** Starts the worker if needed; resolves with the path it runs ('simd', 'scalar', 'libsodium'). */
+  /**
+   * Starts the worker if needed; resolves with the path it runs ('simd', 'scalar', 'libsodium').
+   * @returns {Promise<EnginePath>}
+   */
   start() {
     if (!this._ready) {
       const ready = this._spawn().catch((error) => {
@@ -63,6 +96,7 @@ export class WorkerClient {
     return this._ready;
   }
 
+  /** @returns {Promise<EnginePath>} */
   async _spawn() {
     const generation = this._generation;
     // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
@@ -103,6 +137,7 @@ export class WorkerClient {
     });
   }
 
+  /** @param {any} data a reply or progress report from the worker */
   _onMessage(data) {
     const job = this._pending.get(data.id);
     if (!job) return;
@@ -116,12 +151,22 @@ export class WorkerClient {
   /**
    * Runs `op` in the worker. `transfer` lists buffers to move rather than copy;
    * `signal` aborts by terminating the worker (the only way to stop wasm mid-job).
+   * @param {string} op
+   * @param {object} args
+   * @param {CallOptions} [options]
+   * @returns {Promise<any>} the op's result
    */
   call(op, args, options) {
     return this.send(op, args, options).promise;
   }
 
-  /** Like call(), but also returns the job id at once so that it can be cancelled. */
+  /**
+   * Like call(), but also returns the job id at once so that it can be cancelled.
+   * @param {string} op
+   * @param {object} args
+   * @param {CallOptions} [options]
+   * @returns {{id: number, promise: Promise<any>}}
+   */
   send(op, args, { transfer = [], onProgress, signal } = {}) {
     const id = this._nextId++;
     const promise = (async () => {
@@ -139,7 +184,10 @@ export class WorkerClient {
     return { id, promise };
   }
 
-  /** Asks the worker to skip job `id` if it has not started it yet. */
+  /**
+   * Asks the worker to skip job `id` if it has not started it yet.
+   * @param {number} id
+   */
   cancel(id) {
     this._worker?.postMessage({ type: 'cancel', id });
   }
@@ -156,7 +204,11 @@ export class WorkerClient {
     }
   }
 
-  /** Kills the worker (its memory goes with it); pending jobs reject with AbortError. */
+  /**
+   * Kills the worker (its memory goes with it); pending jobs reject with AbortError.
+   * @param {string} [reason]
+   * @param {Error} [error] what pending jobs reject with
+   */
   terminate(reason = 'terminated', error = namedError('AbortError', `${this.name} worker ${reason}`)) {
     this._generation++;
     this._abortStart?.(error);
@@ -183,6 +235,12 @@ function abortError(signal) {
  * Runs one job in a worker of its own that is terminated when the job ends:
  * wasm memory never shrinks, and a dead worker gives all of it back.
  * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
+ * @param {object} module a module's files (api/modules/<name>.js)
+ * @param {string} op
+ * @param {object} args
+ * @param {CallOptions} [callOptions]
+ * @param {{hints?: object, client?: WorkerClient}} [worker]
+ * @returns {Promise<any>} the op's result
  */
 export async function runOnce(module, op, args, callOptions, { hints, client = new WorkerClient(module, { idleMs: Infinity, hints }) } = {}) {
   try {

@@ -1,0 +1,99 @@
+// Hand-written types for what JSDoc cannot say: the elements by tag name
+// (document.querySelector('vault-unlock') is a VaultUnlock) and the detail of
+// each event they fire (el.addEventListener('unlock', (e) => e.detail.key)).
+// scripts/bundle.mjs copies this file beside the generated
+// dist/types/components/*.d.ts; components/index.js exports its event maps, so
+// every import of the package loads it. Keep each map in step with the
+// element's @fires and with what it dispatches.
+import type { VaultUnlock } from './vault-unlock.js';
+import type { NoteList } from './note-list.js';
+import type { FuzzySearch, FuzzySearchResults } from './fuzzy-search.js';
+
+/** The detail of every failure event: the error's name (docs/api.md#errors) and a message for a person. */
+export interface ErrorEventDetail {
+  name: string;
+  message: string;
+}
+
+/** The events of `<vault-unlock>`, with their details. */
+export interface VaultUnlockEventMap extends HTMLElementEventMap {
+  /** `verify`: the password is right; `derive`: the key. `ms`: Enter to answer. */
+  'unlock': CustomEvent<{ ok: true; ms: number } | { key: Uint8Array; ms: number }>;
+  /** `create`: the new hash (`output="hash"`) or key parameters (`output="key"`, salt in base64). */
+  'created': CustomEvent<
+    | { hash: string; ms: number }
+    | { salt: string; t: number; m: number; p: number; key: Uint8Array; ms: number }>;
+  /** An attempt failed, or an attribute is malformed. */
+  'unlock-error': CustomEvent<ErrorEventDetail>;
+}
+
+/** The events of `<note-list>`, with their details. */
+export interface NoteListEventMap extends HTMLElementEventMap {
+  /** Every note was opened (or found damaged); also for an empty vault (total 0). */
+  'notes-opened': CustomEvent<{ total: number; opened: number; damaged: number; ms: number }>;
+  /** `lock()` emptied the list. */
+  'notes-locked': CustomEvent<Record<string, never>>;
+  /** One per damaged note. */
+  'note-error': CustomEvent<{ index: number; id: string } & ErrorEventDetail>;
+  /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */
+  'notes-error': CustomEvent<ErrorEventDetail>;
+  /** A note was chosen (Enter, Space or click). */
+  'select': CustomEvent<{ index: number; id: string; title: string; body: string }>;
+}
+
+/** The events of `<fuzzy-search>`, with their details. */
+export interface FuzzySearchEventMap extends HTMLElementEventMap {
+  /** After every search. */
+  'results': CustomEvent<FuzzySearchResults>;
+  /** A result of the own list was chosen (Enter or click). */
+  'select': CustomEvent<{ index: number; text: string }>;
+  /** Indexing or searching failed. */
+  'search-error': CustomEvent<ErrorEventDetail>;
+}
+
+declare module './vault-unlock.js' {
+  interface VaultUnlock {
+    addEventListener<K extends keyof VaultUnlockEventMap>(type: K,
+      listener: (this: VaultUnlock, event: VaultUnlockEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof VaultUnlockEventMap>(type: K,
+      listener: (this: VaultUnlock, event: VaultUnlockEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions): void;
+  }
+}
+
+declare module './note-list.js' {
+  interface NoteList {
+    addEventListener<K extends keyof NoteListEventMap>(type: K,
+      listener: (this: NoteList, event: NoteListEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof NoteListEventMap>(type: K,
+      listener: (this: NoteList, event: NoteListEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions): void;
+  }
+}
+
+declare module './fuzzy-search.js' {
+  interface FuzzySearch {
+    addEventListener<K extends keyof FuzzySearchEventMap>(type: K,
+      listener: (this: FuzzySearch, event: FuzzySearchEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof FuzzySearchEventMap>(type: K,
+      listener: (this: FuzzySearch, event: FuzzySearchEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions): void;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'vault-unlock': VaultUnlock;
+    'note-list': NoteList;
+    'fuzzy-search': FuzzySearch;
+  }
+}
