@@ -20,7 +20,7 @@ bool known_answer(int32_t kind, uint32_t size, uint32_t seed, uint32_t want) {
   std::vector<uint8_t> maps[5];
   for (auto& map : maps) map.resize(static_cast<std::size_t>(size) * size * 4);
   const uint32_t split = size / 3;
-  for (const auto [y0, y1] : {std::pair{split, size}, std::pair{0u, split}}) {
+  for (const auto& [y0, y1] : {std::pair{split, size}, std::pair{0u, split}}) {
     const std::size_t at = static_cast<std::size_t>(y0) * size * 4;
     const Maps band{maps[0].data() + at, maps[1].data() + at, maps[2].data() + at, maps[3].data() + at,
                     maps[4].data() + at};
