@@ -26,6 +26,11 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
   }
 }
 
+void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash,
+                     uint32_t size, int32_t* height, const Maps* out) {
+  shade_stone_pixels(values, dy, du, hash, 0, size, height, out);
+}
+
 const char* kernel_variant() { return "scalar"; }
 
 }  // namespace memento::texture

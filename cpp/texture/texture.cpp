@@ -102,8 +102,6 @@ void noise_rows(State& s, int32_t v) {
   }
 }
 
-void store(uint8_t* map, uint32_t x, uint32_t word) { std::memcpy(map + 4 * x, &word, 4); }
-
 // Shades row y into height ([h(size-1), h(0..), h(0)]) and, when out is set,
 // into the four non-normal maps at out's row.
 void shade_row(State& s, uint32_t y, int32_t* height, const Maps* out) {
@@ -112,23 +110,21 @@ void shade_row(State& s, uint32_t y, int32_t* height, const Maps* out) {
   noise_rows(s, v);
   const int32_t* values[kMaxLayers];
   for (int k = 0; k < s.layer_count; ++k) values[k] = words(s, s.layers[k].values);
-  int32_t course = 0, dy = 0;
-  if (s.kind == stone_wall) stone_course(s.layout, v, course, dy);
-  const int32_t* du = words(s, s.course_du[course]);
-  const uint32_t* hash = reinterpret_cast<const uint32_t*>(words(s, s.course_hash[course]));
-  const int32_t* column = words(s, s.column);
-  const int32_t d = (v - 32768) >> 1;
-  int32_t n[kMaxLayers];
-  for (uint32_t x = 0; x < size; ++x) {
-    for (int k = 0; k < s.layer_count; ++k) n[k] = values[k][x];
-    const Pixel p = s.kind == stone_wall ? shade_stone(n, dy, du[x], hash[x]) : shade_vault(n, column[x], d);
-    height[x + 1] = p.h;
-    if (out == nullptr) continue;
-    const uint32_t rough = static_cast<uint32_t>(p.rough), ao = static_cast<uint32_t>(p.ao);
-    store(out->albedo, x, static_cast<uint32_t>(p.r | p.g << 8 | p.b << 16) | 0xff000000u);
-    store(out->roughness, x, rough * 0x010101u | 0xff000000u);
-    store(out->ao, x, ao * 0x010101u | 0xff000000u);
-    store(out->orm, x, ao | rough << 8 | static_cast<uint32_t>(p.metal) << 16 | 0xff000000u);
+  if (s.kind == stone_wall) {
+    int32_t course, dy;
+    stone_course(s.layout, v, course, dy);
+    shade_stone_row(values, dy, words(s, s.course_du[course]),
+                    reinterpret_cast<const uint32_t*>(words(s, s.course_hash[course])), size, height + 1, out);
+  } else {
+    const int32_t* column = words(s, s.column);
+    const int32_t d = (v - 32768) >> 1;
+    int32_t n[kVaultLayers];
+    for (uint32_t x = 0; x < size; ++x) {
+      for (int k = 0; k < kVaultLayers; ++k) n[k] = values[k][x];
+      const Pixel p = shade_vault(n, column[x], d);
+      height[x + 1] = p.h;
+      if (out != nullptr) store_pixel(p, *out, x);
+    }
   }
   height[0] = height[size];
   height[size + 1] = height[1];
