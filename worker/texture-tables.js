@@ -93,17 +93,18 @@ export function createTextureTables({ kind, size, seed }) {
     const d = (v - 32768) >> 1;
     const du = stone ? courses[course].du : null, hash = stone ? courses[course].hash : null;
     const words = at >= 0 && LITTLE_ENDIAN ? maps.words : null;
+    const albedo = words?.albedo, roughness = words?.roughness, ao = words?.ao, orm = words?.orm;
     for (let x = 0; x < size; x++) {
       if (stone) shadeStone(rows, x, dy, du[x], hash[x], px);
       else shadeVault(rows, x, c[x], d, px);
       height[x + 1] = px[H];
       if (at < 0) continue;
       if (words) {
-        const w = (at >> 2) + x, rough = px[ROUGH], ao = px[AO];
-        words.albedo[w] = (px[R] | (px[R + 1] << 8) | (px[R + 2] << 16) | 0xff000000) >>> 0;
-        words.roughness[w] = (rough * 0x010101 + 0xff000000) >>> 0;
-        words.ao[w] = (ao * 0x010101 + 0xff000000) >>> 0;
-        words.orm[w] = (ao | (rough << 8) | (px[METAL] << 16) | 0xff000000) >>> 0;
+        const w = (at >> 2) + x, rough = px[ROUGH], occlusion = px[AO];
+        albedo[w] = (px[R] | (px[R + 1] << 8) | (px[R + 2] << 16) | 0xff000000) >>> 0;
+        roughness[w] = (rough * 0x010101 + 0xff000000) >>> 0;
+        ao[w] = (occlusion * 0x010101 + 0xff000000) >>> 0;
+        orm[w] = (occlusion | (rough << 8) | (px[METAL] << 16) | 0xff000000) >>> 0;
       } else {
         writeMaps(px, maps, at + 4 * x);
       }
@@ -112,8 +113,11 @@ export function createTextureTables({ kind, size, seed }) {
     height[size + 1] = height[1];
   }
 
-  /** Normals of the row whose neighbours are above and below, into normal at byte `at`. */
-  function normalRow(above, middle, below, normal, at) {
+  const f = Math.fround;
+  const zz = f(z * z);
+
+  /** Normals of the row whose neighbours are above and below, into normal at byte `at` (words when given). */
+  function normalRow(above, middle, below, normal, words, at) {
     for (let i = 0; i < size + 2; i++) {
       columnSum[i] = above[i] + 2 * middle[i] + below[i];
       columnDiff[i] = below[i] - above[i];
@@ -121,14 +125,20 @@ export function createTextureTables({ kind, size, seed }) {
     for (let x = 0; x < size; x++) {
       const gx = columnSum[x] - columnSum[x + 2];
       const gy = columnDiff[x] + 2 * columnDiff[x + 1] + columnDiff[x + 2];
-      normalChannels(gx, gy, z, normal, at + 4 * x);
+      if (!words) {
+        normalChannels(gx, gy, z, normal, at + 4 * x);
+        continue;
+      }
+      // normalChannels' float32 steps, packed into one word.
+      const m = f(127.5 / f(Math.sqrt(f(f(f(gx * gx) + f(gy * gy)) + zz))));
+      words[(at >> 2) + x] = ((f(f(gx * m) + 128) | 0) | ((f(f(gy * m) + 128) | 0) << 8) | ((f(f(z * m) + 128) | 0) << 16) | 0xff000000) >>> 0;
     }
   }
 
   function renderBand(y0, y1, maps) {
     if (LITTLE_ENDIAN && !maps.words) {
       const view = (a) => new Uint32Array(a.buffer, a.byteOffset, a.length >> 2);
-      maps = { ...maps, words: { albedo: view(maps.albedo), roughness: view(maps.roughness), ao: view(maps.ao), orm: view(maps.orm) } };
+      maps = { ...maps, words: { albedo: view(maps.albedo), roughness: view(maps.roughness), ao: view(maps.ao), orm: view(maps.orm), normal: view(maps.normal) } };
     }
     let [above, middle, below] = heights;
     shadeRow((y0 - 1 + size) % size, above, maps, -1);
@@ -136,7 +146,7 @@ export function createTextureTables({ kind, size, seed }) {
     for (let y = y0; y < y1; y++) {
       const next = y + 1;
       shadeRow(next % size, below, maps, next < y1 ? (next - y0) * size * 4 : -1);
-      normalRow(above, middle, below, maps.normal, (y - y0) * size * 4);
+      normalRow(above, middle, below, maps.normal, maps.words?.normal, (y - y0) * size * 4);
       [above, middle, below] = [middle, below, above];
     }
   }
