@@ -4,6 +4,8 @@
 // extension's are untouched); a script from another origin (a CDN sending
 // Access-Control-Allow-Origin) starts through a same-origin blob: module that
 // imports it, so inside the worker import.meta.url is still the CDN's URL.
+import { namedError } from './errors.js';
+
 
 /** True when `url` can start a Worker here without a trampoline. */
 export function sameOrigin(url, here = globalThis.location?.href) {
@@ -11,6 +13,19 @@ export function sameOrigin(url, here = globalThis.location?.href) {
   const origin = new URL(here).origin;
   // A blob: worker's own location reports its creator's origin.
   return new URL(url).origin === origin || origin === 'null';
+}
+
+/**
+ * What to tell a person when the worker at `url` does not start: for a script
+ * of another origin, the likely cause (a CSP that forbids blob: workers) and
+ * both fixes; else only that it could not start.
+ */
+export function workerStartProblem(url, name, detail = '') {
+  const what = `the ${name} worker could not start${detail ? ` (${detail})` : ''}`;
+  if (sameOrigin(String(url))) return `${what}: is ${url} served, as a JavaScript module?`;
+  return `${what}: the package's scripts come from ${new URL(url).origin}, another origin than this page's, so its `
+    + "workers start from a blob: URL, which this page's Content-Security-Policy may forbid. Serve the package's files "
+    + "from this page's own origin, or allow blob: in the policy's worker-src.";
 }
 
 /**
@@ -22,7 +37,13 @@ export function startModuleWorker(url, name) {
   const href = String(url);
   if (sameOrigin(href)) return new Worker(href, { type: 'module', name });
   const trampoline = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' }));
-  const worker = new Worker(trampoline, { type: 'module', name });
+  let worker;
+  try {
+    worker = new Worker(trampoline, { type: 'module', name });
+  } catch (error) {   // Chromium refuses a blob: worker the CSP forbids at once
+    URL.revokeObjectURL(trampoline);
+    throw namedError('WorkerError', workerStartProblem(href, name, error?.message));
+  }
   // The worker fetches its blob asynchronously: let go of it once the worker has spoken or failed.
   const release = () => URL.revokeObjectURL(trampoline);
   worker.addEventListener('message', release, { once: true });

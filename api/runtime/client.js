@@ -5,6 +5,7 @@ import { deserializeError } from '../../common/protocol.js';
 import { namedError } from '../../common/errors.js';
 import { compileCompanions, compileModule } from './wasm-modules.js';
 import { keepAlive, startWorker } from './platform.js';
+import { workerStartProblem } from '../../common/start-worker.js';
 import { acquireSlot, releaseSlot } from './pool.js';
 import { IDLE_MS } from '../../common/constants.js';
 
@@ -127,7 +128,9 @@ export class WorkerClient {
       };
       worker.onerror = (event) => {
         event.preventDefault?.();
-        const error = namedError('WorkerError', `${this.name} worker failed: ${event.message || 'could not start'}`);
+        const error = namedError('WorkerError', this._abortStart   // not started yet: say why that may be
+          ? workerStartProblem(this.module.worker, this.name, event.message)
+          : `${this.name} worker failed: ${event.message || 'it stopped'}`);
         reject(error);
         this.terminate(error.message, error);
       };

@@ -110,10 +110,10 @@ const TYPES = {
 /**
  * Serves `root` as-is on 127.0.0.1 (a random port), `/` and folders as their
  * index.html, .wasm as application/wasm, and records every request with its
- * status in `requests`; `isolated` adds COOP/COEP. (scripts/server.mjs sends `/` to the demo and keeps no
+ * status in `requests`; `isolated` adds COOP/COEP, `headers` any others (CORS, CSP). (scripts/server.mjs sends `/` to the demo and keeps no
  * record, which these tests need.)
  */
-export async function serveStatic(root, { isolated = false } = {}) {
+export async function serveStatic(root, { isolated = false, headers = {} } = {}) {
   const isolation = isolated ? {
     'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin',
   } : {};
@@ -136,7 +136,7 @@ export async function serveStatic(root, { isolated = false } = {}) {
       }
       record(200);
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': info.size,
-        'cache-control': 'no-store', ...isolation });
+        'cache-control': 'no-store', ...isolation, ...headers });
       createReadStream(file).pipe(res);
     } catch (error) {
       record(500);
