@@ -191,6 +191,7 @@ function table(rows, header) {
 }
 
 // ---- Chromium worker side ----------------------------------------------------
+/* global WorkerGlobalScope */
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 if (inWorker) {
   self.onmessage = async ({ data: { builds, lanes, sodiumUrl, settings } }) => {

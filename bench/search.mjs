@@ -173,7 +173,7 @@ function harnessContender(id) {
       }
       const make = await definition.make(env);
       let searcher;
-      let checked = new Set();
+      const checked = new Set();
       return {
         prepare({ notes, scenario: sid }) {
           if (sid === undefined) return;

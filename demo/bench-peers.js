@@ -10,7 +10,7 @@
 //                                                 (bench/peers/naive-search.mjs)
 // Replies {type: 'done', contenders: [{id, label, version, times: [ms...], output}]} or {type: 'failed', message}.
 // Each contender is set up before it is timed (loading, wasm compile and init are not timed).
-/* global importScripts, sodium, hashwasm */
+/* global sodium, hashwasm */
 
 const MODULES = new URL('../node_modules/', self.location.href).href;
 const now = () => performance.now();

@@ -12,6 +12,7 @@ suite() {
   echo "== $name"
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
 }
+suite lint npm run --silent lint
 suite native sh scripts/test-cpp.sh
 suite node node --disallow-code-generation-from-strings --test --test-reporter=spec tests/js/
 suite chromium node tests/browser/run.mjs --engine=chromium

@@ -36,7 +36,7 @@ function createLayer(seed, size, lx, ly, u) {
 
 /** The layer's values along row position v into out[0..size). */
 function layerRow(layer, v, out) {
-  const { seed, lx, ly, cells, runStart, weight, top, bottom, row } = layer;
+  const { seed, ly, cells, runStart, weight, top, bottom, row } = layer;
   const iy = v >> (16 - ly);
   if (layer.cached !== iy) {
     const iy1 = (iy + 1) & ((1 << ly) - 1);

@@ -14,7 +14,7 @@ export function passwordStrength(password) {
   if (/\p{Lu}/u.test(password)) pool += 26;
   if (/\p{N}/u.test(password)) pool += 10;
   if (/[^\p{L}\p{N}]/u.test(password)) pool += 33;
-  if (/[^\x00-\x7f]/.test(password)) pool += 100;
+  if (/[^\p{ASCII}]/u.test(password)) pool += 100;
   const distinct = new Set(chars).size;
   // Repeats and runs ("aaaa", "1234") add little: count only distinct characters fully.
   let bits = Math.log2(Math.max(pool, 2)) * (distinct + (chars.length - distinct) * 0.25);

@@ -153,7 +153,7 @@ function referencePack(notes) {
     ['key', 'title', 'body'].forEach((name, k) => {
       const value = note?.[name];
       if (typeof value !== 'string') { if (!preset.has(i)) preset.set(i, ((k + 1) << 4) | 9); return; }
-      if (/[^\x00-\x7f]/.test(value)) { if (!preset.has(i)) preset.set(i, ((k + 1) << 4) | 2); return; }
+      if (/[^\p{ASCII}]/u.test(value)) { if (!preset.has(i)) preset.set(i, ((k + 1) << 4) | 2); return; }
       const b = enc.encode(value);
       chunks.push(b);
       fields.set([at, b.length], i * 8 + 2 + 2 * k);
