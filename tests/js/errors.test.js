@@ -42,3 +42,9 @@ test('namedError refuses a name outside the table and keeps the message', () => 
   assert.equal(error.name, 'WrongKeyError');
   assert.equal(error.message, 'wrong key');
 });
+
+test('docs/api.md lists exactly the table of common/errors.js, row for row', () => {
+  const docs = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
+  const rows = [...docs.matchAll(/^\| `(\w+)` \| (.+) \|$/gm)].filter(([, name]) => name.endsWith('Error'));
+  assert.deepEqual(Object.fromEntries(rows.map(([, name, when]) => [name, when])), { ...ERRORS });
+});
