@@ -3,7 +3,7 @@
 //   node tests/browser/run.mjs [--engine=chromium|firefox|webkit] [node --test options...]
 //   (WebKitGTK needs X: xvfb-run -a node tests/browser/run.mjs --engine=webkit)
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,21 +12,22 @@ const args = process.argv.slice(2);
 const engine = (args.find((a) => a.startsWith('--engine='))?.slice(9) || process.env.ENGINE || 'chromium').toLowerCase();
 const passThrough = args.filter((a) => !a.startsWith('--engine='));
 const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
-// Chromium runs every file. Firefox and WebKit run the files checked to be
-// engine-neutral (each Chromium-only check in them goes through skipUnless(),
-// so it shows as skipped for the engine); a file joins an engine's list once it
-// passes there, and the others are named below so that none is left out unseen.
-// (In WebKitGTK the search file's frame-budget check is skipped: typing through
+// modules.json lists every browser test file with the engines it runs in: a
+// file joins an engine's list once it passes there, and its Chromium-only
+// checks go through skipUnless(), so they show as skipped for the engine. (In
+// WebKitGTK the search file's frame-budget check is skipped: typing through
 // WebKitWebDriver under Xvfb costs frames even on a page with a plain <input>;
-// engines/webkit.mjs has the numbers.)
-const CROSS_ENGINE = [
-  'argon2-libsodium.test.mjs', 'demo.test.mjs', 'harness.test.mjs', 'notes.test.mjs', 'search.test.mjs', 'server.test.mjs',
-  'vault-unlock.test.mjs', 'vault-unlock-a11y.test.mjs', 'vault-unlock-responsiveness.test.mjs',
-];
-const CHECKED = { firefox: new Set(CROSS_ENGINE), webkit: new Set(CROSS_ENGINE) };
-const chosen = engine === 'chromium' ? all : all.filter((f) => CHECKED[engine]?.has(f));
+// engines/webkit.mjs has the numbers. The extension runs in Chromium only.)
+const { browserTests, modules } = JSON.parse(readFileSync(path.join(here, '../../modules.json'), 'utf8'));
+const listed = { ...browserTests, ...Object.assign({}, ...modules.map((module) => module.browserTests ?? {})) };
+const unlisted = all.filter((f) => !listed[f]);
+if (unlisted.length) {
+  console.error(`browser tests: ${unlisted.join(', ')} not in modules.json (browserTests): say which engines run them`);
+  process.exit(1);
+}
+const chosen = all.filter((f) => listed[f].includes(engine));
 const left = all.filter((f) => !chosen.includes(f));
-if (left.length) console.log(`browser tests (${engine}): not run here (tests/browser/run.mjs says why): ${left.join(', ')}`);
+if (left.length) console.log(`browser tests (${engine}): not run here (modules.json lists their engines): ${left.join(', ')}`);
 const files = chosen.map((f) => path.join(here, f));
 
 const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...passThrough, ...files], {
