@@ -10,7 +10,7 @@ import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { byteArray } from './arguments.js';
 import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
-import { runInSlices } from './runtime/slicer.js';
+import { runInSlices } from '../common/slicer.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 // Packed input per worker call: bigger lists are split so wasm memory stays modest.

@@ -3,7 +3,7 @@
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { ElementBase } from './internal/element-base.js';
 import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
-import { runInSlices } from '../api/runtime/slicer.js';
+import { runInSlices } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 

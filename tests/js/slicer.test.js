@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runInSlices, yieldToEventLoop } from '../../api/runtime/slicer.js';
+import { runInSlices, yieldToEventLoop } from '../../common/slicer.js';
 
 test('runInSlices visits every index once, in order', async () => {
   const seen = [];
