@@ -5,6 +5,7 @@
 
 #include "notes/batch.h"
 #include "notes/secretbox.h"
+#include "notes/self_test.h"
 
 namespace {
 
