@@ -38,8 +38,7 @@ const SYNC_POINTS = 4;
 
 /** One Argon2id hash through the segmented bindings; returns the tag as hex. */
 function hashSegmented(wasm, { t, m, p }) {
-  const handle = wasm.ctx_create(t, m, p, TAG_BYTES, 0);
-  if (handle === 0) throw new RangeError('ctx_create failed');
+  const handle = createContext(wasm, t, m, p);
   const pw = wasm._malloc(PASSWORD.length);
   const salt = wasm._malloc(SALT.length);
   const out = wasm._malloc(TAG_BYTES);
@@ -109,6 +108,25 @@ async function lanesBuilds(wasmBinary, threads, spawn) {
 
 function check(wasm, code) {
   if (code !== 0) throw new Error(wasm.error_message(code));
+}
+
+// ctx_create writes the handle through an out-pointer (the bindings' status
+// convention); builds made before it took (t, m, p, length, memory) and
+// returned the handle, 0 on failure. Both are accepted, so older builds stay
+// comparable: an older build's pwhash_str takes 8 arguments, not 9 (embind's argCount).
+function createContext(wasm, t, m, p) {
+  if (wasm.pwhash_str?.argCount === 8) {
+    const handle = wasm.ctx_create(t, m, p, TAG_BYTES, 0);
+    if (handle === 0) throw new Error('ctx_create failed');
+    return handle;
+  }
+  const slot = wasm._malloc(4);
+  try {
+    check(wasm, wasm.ctx_create(t, m, p, TAG_BYTES, slot));
+    return wasm.HEAPU32[slot >>> 2];
+  } finally {
+    wasm._free(slot);
+  }
 }
 
 // Node only: the process's CPU time (user + system) in ms, which a busy shared

@@ -19,6 +19,7 @@
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
 import { barrier, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
+import { statusError } from './wasm-status.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;
@@ -75,7 +76,8 @@ const earlyErrors = new WeakMap();
  * `spawn` makes a Worker-like lane worker (tests pass a worker_threads
  * adapter); `workers` are lane workers from startLaneWorkers (spawned only
  * when there are too few); `message(code)` turns a kernel status into text
- * (the main build's error_message).
+ * (the main build's error_message); the error's kind follows from the code
+ * (worker/wasm-status.js), as everywhere.
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
@@ -103,7 +105,10 @@ async function hashInParallel({
     env: { memory: new WebAssembly.Memory({ initial: 2, maximum: 2, shared: true }) },
   })).exports;
   const blockBytes = probe.lanes_memory_bytes(t, m, p);
-  if (blockBytes === 0) throw new RangeError(message(probe.lanes_init(0, t, m, p, length, 0, 0, 0, 0, 0, 0, 0, 0)));
+  if (blockBytes === 0) {
+    const code = probe.lanes_init(0, t, m, p, length, 0, 0, 0, 0, 0, 0, 0, 0);
+    throw statusError(code, message(code));
+  }
 
   const heapBase = align(probe.__heap_base.value, 16);
   // Page-aligned, as the main build's blocks: a 1 KiB block then spans 16 cache lines, not 17.
@@ -130,7 +135,7 @@ async function hashInParallel({
       at.password, password?.length ?? 0, at.salt, salt?.length ?? 0,
       at.secret, secret?.length ?? 0, at.ad, ad?.length ?? 0);
     heap().fill(0, at.password, tagAt);  // the inputs are in H0 now
-    if (code !== 0) throw new RangeError(message(code));
+    if (code !== 0) throw statusError(code, message(code));
 
     const control = new Int32Array(new SharedArrayBuffer(3 * 4));
     const lanesOf = (thread) => Array.from({ length: p }, (_, lane) => lane).filter((lane) => lane % threads === thread);
@@ -163,9 +168,9 @@ async function hashInParallel({
     }
     // Synchronous from here on: this thread's lanes, barriers with the workers.
     fillLanes(lanes, { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks });
-    if (control[2] !== 0) throw new Error(control[2] === -1 ? 'argon2 lanes: a lane worker trapped' : message(control[2]));
+    if (control[2] !== 0) throw statusError(control[2], control[2] === -1 ? 'argon2 lanes: a lane worker trapped' : message(control[2]));
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
-    if (done !== 0) throw new RangeError(message(done));
+    if (done !== 0) throw statusError(done, message(done));
     erasedUpTo = blocks + blockBytes;
     return heap().slice(tagAt, tagAt + length);
   } finally {

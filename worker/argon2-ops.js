@@ -1,8 +1,11 @@
 // The idiomatic Argon2id API over the low-level embind names of
 // cpp/argon2/bindings.cpp: copies inputs into the heap, calls once, copies the
-// result out, erases every secret byte and frees. Failures become RangeError
-// (a parameter out of range, named by the kernel) or TypeError.
-import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
+// result out, erases every secret byte and frees. A kernel status becomes an
+// error through worker/wasm-status.js: RangeError (a parameter out of range,
+// named by the kernel), TypeError (a malformed hash string), OutOfMemoryError,
+// or InternalError.
+import { heapCopyOut, heapReadU32, heapReadU8, withHeap } from './wasm-heap.js';
+import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
 import { argon2idParallel, parallelLanesAvailable } from './argon2-lanes.js';
 
@@ -15,8 +18,14 @@ const STR_CAPACITY = 256;
  * lanes in parallel lane workers (`laneWorkers` started ahead, more from `laneUrl`).
  */
 export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] } = {}) {
-  function check(code) {
-    if (code !== 0) throw new RangeError(wasm.error_message(code));
+  const check = (code, what) => checkStatus(wasm, code, what);
+  // A context for (t, m, p, length): its handle, to release with ctx_free.
+  function createContext(t, m, p, length) {
+    return withHeap(wasm, (heap) => {
+      const handle = heap.alloc(4, { secret: false });
+      check(wasm.ctx_create(t, m, p, length, handle));
+      return heapReadU32(wasm, handle);
+    });
   }
   const supportsParallel = !!lanesModule && parallelLanesAvailable();
 
@@ -25,24 +34,24 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   function hashSequential({ password, salt, t, m, p, length, secret, ad }, onProgress) {
     const lengths = [password, salt, secret, ad].map((bytes) => bytes?.length ?? 0);
     check(wasm.validate_params(t, m, p, length, ...lengths));
-    const handle = wasm.ctx_create(t, m, p, length, 0);
-    if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
-    const inputs = [password, salt, secret, ad].map((bytes, i) => [heapCopyIn(wasm, bytes), lengths[i]]);
-    const out = [heapAlloc(wasm, length), length];
+    const handle = createContext(t, m, p, length);
     try {
-      check(wasm.ctx_init(handle, ...inputs.flat()));
-      heapEraseFree(wasm, ...inputs.splice(0));
-      for (let pass = 0; pass < t; pass++) {
-        for (let slice = 0; slice < 4; slice++) {
-          for (let lane = 0; lane < p; lane++) check(wasm.ctx_fill_segment(handle, pass, slice, lane));
-          onProgress?.((pass * 4 + slice + 1) / (4 * t));
+      return withHeap(wasm, (heap) => {
+        const inputs = [password, salt, secret, ad].map((bytes) => heap.copyIn(bytes));
+        const out = heap.alloc(length);
+        check(wasm.ctx_init(handle, ...inputs.flatMap((ptr, i) => [ptr, lengths[i]])));
+        heap.release(...inputs);  // absorbed into H0
+        for (let pass = 0; pass < t; pass++) {
+          for (let slice = 0; slice < 4; slice++) {
+            for (let lane = 0; lane < p; lane++) check(wasm.ctx_fill_segment(handle, pass, slice, lane));
+            onProgress?.((pass * 4 + slice + 1) / (4 * t));
+          }
         }
-      }
-      check(wasm.ctx_finalize(handle, out[0], length));
-      return heapCopyOut(wasm, out[0], length);
+        check(wasm.ctx_finalize(handle, out, length));
+        return heapCopyOut(wasm, out, length);
+      });
     } finally {
       wasm.ctx_free(handle);
-      heapEraseFree(wasm, out, ...inputs);
     }
   }
 
@@ -66,9 +75,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     warm({ m, p, parallel }) {
       if (supportsParallel && p > 1 && parallel !== false) return;
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
-      const handle = wasm.ctx_create(1, m, p, 32, 0);
-      if (!handle) throw new RangeError(`m: cannot allocate ${m} KiB of wasm memory`);
-      wasm.ctx_free(handle);
+      wasm.ctx_free(createContext(1, m, p, 32));
     },
 
     /** The tag (Uint8Array, or a promise of it when lanes run in parallel). */
@@ -78,29 +85,23 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     },
 
     hashString({ password, salt, t, m, p }) {
-      const pw = [heapCopyIn(wasm, password), password.length];
-      const s = [heapCopyIn(wasm, salt), salt.length];
-      const out = [heapAlloc(wasm, STR_CAPACITY), STR_CAPACITY];
-      try {
-        const written = wasm.pwhash_str(out[0], STR_CAPACITY, pw[0], pw[1], s[0], t, m, p);
-        if (written < 0) check(-written);
-        return new TextDecoder().decode(heapCopyOut(wasm, out[0], written));
-      } finally {
-        heapEraseFree(wasm, out, pw, s);
-      }
+      return withHeap(wasm, (heap) => {
+        const out = heap.alloc(STR_CAPACITY);
+        const written = heap.alloc(4);
+        check(wasm.pwhash_str(out, STR_CAPACITY, heap.copyIn(password), password.length, heap.copyIn(salt), t, m, p,
+          written));
+        return new TextDecoder().decode(heapCopyOut(wasm, out, heapReadU32(wasm, written)));
+      });
     },
 
     verifyString({ hash, password }) {
       const encoded = new TextEncoder().encode(hash);
-      const h = [heapCopyIn(wasm, encoded), encoded.length];
-      const pw = [heapCopyIn(wasm, password), password.length];
-      try {
-        const verdict = wasm.pwhash_str_verify(h[0], h[1], pw[0], pw[1]);
-        if (verdict < 0) throw new TypeError(`hash: ${wasm.error_message(-verdict)}`);
-        return verdict === 1;
-      } finally {
-        heapEraseFree(wasm, h, pw);
-      }
+      return withHeap(wasm, (heap) => {
+        const match = heap.alloc(1);
+        check(wasm.pwhash_str_verify(heap.copyIn(encoded), encoded.length, heap.copyIn(password), password.length,
+          match), 'hash');
+        return heapReadU8(wasm, match) === 1;
+      });
     },
   };
 }

@@ -4,124 +4,96 @@
 // backend and the libsodium fallback (worker/notes-sodium.js). Besides the
 // batch, one secretbox seal / open wraps a single 32-byte key (the extension's
 // device key under its Argon2id key): wrapKey / unwrapKey.
-import { heapAlloc, heapCopyIn, heapCopyOut, heapEraseFree } from './wasm-heap.js';
+import { heapCopyOut, heapCopyOutU32, heapReadU32, heapReadU8, heapView, withHeap } from './wasm-heap.js';
+import { checkStatus } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
-function bytesOfWords(words) {
-  return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-}
-
 /** The batch open/seal over an instantiated notes wasm module. */
 export function createWasmNotes(wasm) {
+  const check = (code) => checkStatus(wasm, code);
   return {
     // `reuseInput`: the caller is done with `input` (the worker's op: it was
     // transferred here), so the plaintexts are copied out into its buffer,
     // already mapped, instead of a fresh one (always big enough: base64 is
     // 4/3 of the bytes it decodes to, unless offsets overlap; then a fresh one).
     openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false }) {
-      const outFieldBytes = count * OPEN_FIELDS_OUT * 4;
+      const outFieldWords = count * OPEN_FIELDS_OUT;
       // The sealed input is public: copied in and freed, not erased. The
       // plaintext region is erased (the kernel zeroes all it does not return,
       // so erasing what it used is enough); the device key too.
-      const publicAllocations = [];
-      const key = [heapCopyIn(wasm, deviceKey), 32];
-      let out = [0, 0];
-      try {
-        publicAllocations.push(heapCopyIn(wasm, input), heapCopyIn(wasm, bytesOfWords(fields)));
-        const [inp, fld] = publicAllocations;
-        const plain = wasm._malloc(Math.max(outCapacity, 1));
-        if (!plain) throw new RangeError(`out of wasm memory allocating ${outCapacity} bytes`);
-        out = [plain, 0];
-        const of = heapAlloc(wasm, outFieldBytes);
-        publicAllocations.push(of);
-        const st = heapAlloc(wasm, count);
-        publicAllocations.push(st);
-        const used = wasm.open_batch(key[0], inp, input.length, fld, count, plain, outCapacity, of, st);
-        out[1] = used;
+      return withHeap(wasm, (heap) => {
+        const key = heap.copyIn(deviceKey);
+        const inp = heap.copyIn(input, { secret: false });
+        const fld = heap.copyIn(fields, { secret: false });
+        const plain = heap.allocUninitialized(outCapacity);
+        heap.eraseOnly(plain, 0);
+        const of = heap.alloc(outFieldWords * 4, { secret: false });
+        const st = heap.alloc(count, { secret: false });
+        const usedAt = heap.alloc(4, { secret: false });
+        check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, usedAt));
+        const used = heapReadU32(wasm, usedAt);
+        heap.eraseOnly(plain, used);
         let plaintexts;
         if (reuseInput && used <= input.length) {
           plaintexts = new Uint8Array(input.buffer, input.byteOffset, used);
-          plaintexts.set(wasm.HEAPU8.subarray(plain, plain + used));
+          plaintexts.set(heapView(wasm, plain, used));
         } else {
           plaintexts = heapCopyOut(wasm, plain, used);
         }
         return {
           out: plaintexts,
-          outFields: new Uint32Array(heapCopyOut(wasm, of, outFieldBytes).buffer),
+          outFields: heapCopyOutU32(wasm, of, outFieldWords),
           status: heapCopyOut(wasm, st, count),
         };
-      } finally {
-        heapEraseFree(wasm, key, out);
-        for (const ptr of publicAllocations) if (ptr) wasm._free(ptr);
-      }
+      });
     },
 
     sealBatch({ input, fields, count, deviceKey, outCapacity, random }) {
-      const outFieldBytes = count * SEAL_FIELDS_OUT * 4;
-      const key = [heapCopyIn(wasm, deviceKey), 32];
-      const allocations = [key];
-      try {
-        const inp = [heapCopyIn(wasm, input), input.length];
-        allocations.push(inp);
-        const fld = [heapCopyIn(wasm, bytesOfWords(fields)), fields.byteLength];
-        allocations.push(fld);
-        const rnd = [heapCopyIn(wasm, random), random.length];
-        allocations.push(rnd);
-        const out = [heapAlloc(wasm, outCapacity), outCapacity];
-        allocations.push(out);
-        const of = [heapAlloc(wasm, outFieldBytes), outFieldBytes];
-        allocations.push(of);
-        const used = wasm.seal_batch(key[0], inp[0], input.length, fld[0], count, rnd[0], out[0], outCapacity, of[0]);
-        if (used < 0) throw new RangeError('notes: the sealing layout is inconsistent (internal error)');
+      const outFieldWords = count * SEAL_FIELDS_OUT;
+      return withHeap(wasm, (heap) => {
+        const key = heap.copyIn(deviceKey);
+        const inp = heap.copyIn(input);
+        const fld = heap.copyIn(fields);
+        const rnd = heap.copyIn(random);
+        const out = heap.alloc(outCapacity);
+        const of = heap.alloc(outFieldWords * 4);
+        const usedAt = heap.alloc(4);
+        check(wasm.seal_batch(key, inp, input.length, fld, count, rnd, out, outCapacity, of, usedAt));
         return {
-          out: heapCopyOut(wasm, out[0], used),
-          outFields: new Uint32Array(heapCopyOut(wasm, of[0], outFieldBytes).buffer),
+          out: heapCopyOut(wasm, out, heapReadU32(wasm, usedAt)),
+          outFields: heapCopyOutU32(wasm, of, outFieldWords),
         };
-      } finally {
-        heapEraseFree(wasm, ...allocations);
-      }
+      });
     },
 
     // crypto_secretbox_easy: tag(16) || ciphertext. Message and key are erased from the heap.
     secretboxEasy({ message, nonce, key }) {
-      const allocations = [];
-      try {
-        const k = [heapCopyIn(wasm, key), key.length];
-        allocations.push(k);
-        const m = [heapCopyIn(wasm, message), message.length];
-        allocations.push(m);
-        const n = [heapCopyIn(wasm, nonce), nonce.length];
-        allocations.push(n);
-        const c = [heapAlloc(wasm, SECRETBOX_TAG_BYTES + message.length), SECRETBOX_TAG_BYTES + message.length];
-        allocations.push(c);
-        wasm.secretbox_easy(c[0], m[0], message.length, n[0], k[0]);
-        return heapCopyOut(wasm, c[0], c[1]);
-      } finally {
-        heapEraseFree(wasm, ...allocations);
-      }
+      return withHeap(wasm, (heap) => {
+        const k = heap.copyIn(key);
+        const m = heap.copyIn(message);
+        const n = heap.copyIn(nonce);
+        const c = heap.alloc(SECRETBOX_TAG_BYTES + message.length);
+        check(wasm.secretbox_easy(c, m, message.length, n, k));
+        return heapCopyOut(wasm, c, SECRETBOX_TAG_BYTES + message.length);
+      });
     },
 
     // crypto_secretbox_open_easy: the message, or null when the tag fails (nothing written).
     secretboxOpenEasy({ box, nonce, key }) {
       if (box.length < SECRETBOX_TAG_BYTES) return null;
-      const allocations = [];
-      try {
-        const k = [heapCopyIn(wasm, key), key.length];
-        allocations.push(k);
-        const c = [heapCopyIn(wasm, box), box.length];
-        allocations.push(c);
-        const n = [heapCopyIn(wasm, nonce), nonce.length];
-        allocations.push(n);
-        const m = [heapAlloc(wasm, box.length - SECRETBOX_TAG_BYTES), box.length - SECRETBOX_TAG_BYTES];
-        allocations.push(m);
-        if (!wasm.secretbox_open_easy(m[0], c[0], box.length, n[0], k[0])) return null;
-        return heapCopyOut(wasm, m[0], m[1]);
-      } finally {
-        heapEraseFree(wasm, ...allocations);
-      }
+      return withHeap(wasm, (heap) => {
+        const k = heap.copyIn(key);
+        const c = heap.copyIn(box);
+        const n = heap.copyIn(nonce);
+        const m = heap.alloc(box.length - SECRETBOX_TAG_BYTES);
+        const opened = heap.alloc(1);
+        check(wasm.secretbox_open_easy(m, c, box.length, n, k, opened));
+        if (heapReadU8(wasm, opened) !== 1) return null;
+        return heapCopyOut(wasm, m, box.length - SECRETBOX_TAG_BYTES);
+      });
     },
   };
 }

@@ -1,32 +1,22 @@
 // The idiomatic search API over the low-level embind names of
 // cpp/search/bindings.cpp, and the worker's ops. Text -> words -> character
 // ids happens here in JS (Unicode normalisation is JS's job); the wasm side
-// sees only Uint32 character ids (see worker/search-text.js). Every call
-// copies its input into the heap once, calls once, copies the result out and
-// frees.
+// sees only Uint32 character ids (see common/search-text.js). Every call
+// copies its input into the heap once (worker/wasm-heap.js), calls once,
+// copies the result out and frees; a kernel status becomes an error through
+// worker/wasm-status.js (RangeError for a position or count out of range).
 import { FreshEntries, Vocabulary } from '../common/search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { receiveNoteTexts } from '../common/text-feed.js';
 import { applySpanDiff } from '../common/search-diff.js';
+import { heapCopyOutU32, heapReadU32, withHeap } from './wasm-heap.js';
+import { checkStatus } from './wasm-status.js';
 
-const U32 = 4;
-
-/** Runs `body(addresses)` with each Uint32Array copied into the heap; frees them after. */
-function withHeapU32(wasm, arrays, body) {
-  const addresses = arrays.map((array) => {
-    const ptr = wasm._malloc(Math.max(array.length, 1) * U32);
-    if (!ptr) throw new RangeError(`out of wasm memory allocating ${array.length * U32} bytes`);
-    wasm.HEAPU32.set(array, ptr / U32);
-    return ptr;
-  });
-  try {
-    return body(addresses);
-  } finally {
-    for (const ptr of addresses) wasm._free(ptr);
-  }
-}
+// Index texts are not secrets the way keys are (the index itself holds their
+// words): the heap copies are freed without erasing, as before.
+const PUBLIC = { secret: false };
 
 export class WasmSearchIndex {
   /** @param {object} wasm an instantiated search module  @param {string[]} texts  @param {{perNote?: boolean}} [options] */
@@ -34,16 +24,16 @@ export class WasmSearchIndex {
     this.wasm = wasm;
     this.perNote = perNote;
     this.vocabulary = new Vocabulary();
-    this.handle = wasm.index_create();
+    this.handle = this._withResult((slot) => wasm.index_create(slot));
     this.insert(0, texts);
   }
 
   get length() {
-    return this.wasm.index_note_count(this.handle);
+    return this._withResult((slot) => this.wasm.index_note_count(this.handle, slot));
   }
 
   insert(position, texts) {
-    this._check(this.wasm.index_insert_notes(this.handle, position, texts.length), 'position');
+    this._check(this.wasm.index_insert_notes(this.handle, position, texts.length));
     this.set(position, texts);
   }
 
@@ -52,21 +42,24 @@ export class WasmSearchIndex {
     const lists = texts.map((text) => this.vocabulary.entriesOf(text, fresh, this.perNote));
     const { wasm, handle } = this;
     if (fresh.lengths.length > 0) {
-      withHeapU32(wasm, [fresh.chars.subarray(0, fresh.charCount), Uint32Array.from(fresh.lengths)], ([chars, lengths]) => {
-        this._check(wasm.index_add_entries(handle, chars, lengths, fresh.lengths.length) >= 0, 'index');
+      withHeap(wasm, (heap) => {
+        const chars = heap.copyIn(fresh.chars.subarray(0, fresh.charCount), PUBLIC);
+        const lengths = heap.copyIn(Uint32Array.from(fresh.lengths), PUBLIC);
+        this._check(wasm.index_add_entries(handle, chars, lengths, fresh.lengths.length));
       });
     }
     const counts = Uint32Array.from(lists, (list) => list.length);
     const entries = new Uint32Array(counts.reduce((a, b) => a + b, 0));
     let at = 0;
     for (const list of lists) { entries.set(list, at); at += list.length; }
-    withHeapU32(wasm, [entries, counts], ([e, c]) => {
-      this._check(wasm.index_set_notes(handle, position, texts.length, e, c), 'position');
+    withHeap(wasm, (heap) => {
+      this._check(wasm.index_set_notes(handle, position, texts.length, heap.copyIn(entries, PUBLIC),
+        heap.copyIn(counts, PUBLIC)));
     });
   }
 
   remove(position, count = 1) {
-    this._check(this.wasm.index_remove_notes(this.handle, position, count), 'position');
+    this._check(this.wasm.index_remove_notes(this.handle, position, count));
   }
 
   /** @returns {{indices: Uint32Array, scores: Uint32Array}} */
@@ -74,16 +67,16 @@ export class WasmSearchIndex {
     const { wasm, handle } = this;
     const { chars, lengths } = this.vocabulary.queryOf(query);
     const notes = this.length;
-    return withHeapU32(wasm, [Uint32Array.from(chars), Uint32Array.from(lengths), new Uint32Array(notes), new Uint32Array(notes)],
-      ([c, l, positions, scores]) => {
-        const found = wasm.index_search(handle, c, l, lengths.length, positions, scores);
-        if (found < 0) throw new RangeError('index: this search index was destroyed');
-        // Views are read after the call: the heap may have grown.
-        return {
-          indices: wasm.HEAPU32.slice(positions / U32, positions / U32 + found),
-          scores: wasm.HEAPU32.slice(scores / U32, scores / U32 + found),
-        };
-      });
+    return withHeap(wasm, (heap) => {
+      const positions = heap.alloc(notes * 4, PUBLIC);
+      const scores = heap.alloc(notes * 4, PUBLIC);
+      const found = heap.alloc(4, PUBLIC);
+      this._check(wasm.index_search(handle, heap.copyIn(Uint32Array.from(chars), PUBLIC),
+        heap.copyIn(Uint32Array.from(lengths), PUBLIC), lengths.length, positions, scores, found));
+      // Read after the call: the heap may have grown.
+      const count = heapReadU32(wasm, found);
+      return { indices: heapCopyOutU32(wasm, positions, count), scores: heapCopyOutU32(wasm, scores, count) };
+    });
   }
 
   destroy() {
@@ -91,8 +84,17 @@ export class WasmSearchIndex {
     this.handle = 0;
   }
 
-  _check(ok, name) {
-    if (!ok) throw new RangeError(`${name} is out of range for this search index`);
+  _check(code) {
+    checkStatus(this.wasm, code);
+  }
+
+  // A binding's u32 result: `call(slot)` writes it through the out-pointer `slot`.
+  _withResult(call) {
+    return withHeap(this.wasm, (heap) => {
+      const slot = heap.alloc(4, PUBLIC);
+      this._check(call(slot));
+      return heapReadU32(this.wasm, slot);
+    });
   }
 }
 

@@ -1,7 +1,10 @@
-// The only file that knows embind. Low-level functions over raw wasm addresses
-// (uintptr_t) and lengths: the worker _mallocs, copies in with HEAPU8.set,
-// calls, copies out, erases and _frees. Status codes are ints (0 ok, see
-// status.h); nothing here throws (built with -fno-exceptions).
+// The only file that knows embind, in the project's convention (every module's
+// bindings.cpp): plain functions over heap addresses (uintptr_t) and unsigned
+// lengths, each returning an int status (0 ok, else a Status of status.h);
+// results other than bytes in a caller's buffer (a length, a handle, a
+// verdict) go through out-pointers, the last parameters. worker/argon2-ops.js
+// copies in and out with worker/wasm-heap.js and turns a status into an error
+// with worker/wasm-status.js. Nothing here throws (built with -fno-exceptions).
 #include <emscripten/bind.h>
 
 #include <cstdint>
@@ -49,59 +52,64 @@ int validate_params(unsigned t, unsigned m, unsigned p, unsigned out_length, uns
   return code(memento::argon2::validate(Params{t, m, p, out_length}, inputs));
 }
 
+// Writes the string (without its NUL) to out and its length to *out_length.
 int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password,
                unsigned password_length, std::uintptr_t salt16, unsigned t, unsigned m,
-               unsigned p) {
-  return static_cast<int>(memento::argon2::pwhash_str(reinterpret_cast<char*>(out), capacity,
-                                                      bytes(password), password_length,
-                                                      bytes(salt16), t, m, p));
+               unsigned p, std::uintptr_t out_length) {
+  if (out_length == 0) return code(Status::null_pointer);
+  const long written = memento::argon2::pwhash_str(reinterpret_cast<char*>(out), capacity,
+                                                   bytes(password), password_length,
+                                                   bytes(salt16), t, m, p);
+  if (written < 0) return static_cast<int>(-written);
+  *reinterpret_cast<std::uint32_t*>(out_length) = static_cast<std::uint32_t>(written);
+  return code(Status::ok);
 }
 
+// The verdict is a result, not an error: *out_match (one byte) is 1 when the
+// password matches the string, 0 when not; a status only for a string that
+// does not parse, or a fault.
 int pwhash_str_verify(std::uintptr_t str, unsigned length, std::uintptr_t password,
-                      unsigned password_length) {
-  return memento::argon2::pwhash_str_verify(reinterpret_cast<const char*>(str), length,
-                                            bytes(password), password_length);
+                      unsigned password_length, std::uintptr_t out_match) {
+  if (out_match == 0) return code(Status::null_pointer);
+  const int verdict = memento::argon2::pwhash_str_verify(reinterpret_cast<const char*>(str), length,
+                                                         bytes(password), password_length);
+  if (verdict < 0) return -verdict;
+  *reinterpret_cast<std::uint8_t*>(out_match) = verdict == 1 ? 1 : 0;
+  return code(Status::ok);
 }
 
-// Segmented API. A context handle is the address of a heap Context; when the
-// caller passes memory = 0 the context allocates (and later erases and frees)
-// the block memory itself.
+// Segmented API. A context handle is the address of a heap Context that owns
+// (and at ctx_free erases and frees) its block memory.
 struct OwnedContext {
   Context ctx;
   void* owned_memory;
 };
 
-double memory_size(unsigned t, unsigned m, unsigned p) {
-  const Params params{t, m, p, memento::argon2::kMinTagBytes};
-  if (memento::argon2::validate(params) != Status::ok) return 0;
-  return static_cast<double>(memento::argon2::memory_bytes(params));
-}
-
-std::uintptr_t ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_length,
-                          std::uintptr_t memory) {
+// Writes the new context's handle to *out_handle.
+int ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_length, std::uintptr_t out_handle) {
+  if (out_handle == 0) return code(Status::null_pointer);
   const Params params{t, m, p, out_length};
-  if (memento::argon2::validate(params) != Status::ok) return 0;
+  const Status valid = memento::argon2::validate(params);
+  if (valid != Status::ok) return code(valid);
   auto* owned = new (std::nothrow) OwnedContext{};
-  if (owned == nullptr) return 0;
-  void* block_memory = reinterpret_cast<void*>(memory);
-  if (block_memory == nullptr) {
-    block_memory = std::aligned_alloc(memento::argon2::kMemoryAlignment,
-                                   memento::argon2::memory_bytes(params));
-    owned->owned_memory = block_memory;
+  if (owned == nullptr) return code(Status::out_of_memory);
+  owned->owned_memory = std::aligned_alloc(memento::argon2::kMemoryAlignment,
+                                           memento::argon2::memory_bytes(params));
+  if (owned->owned_memory == nullptr) {
+    delete owned;
+    return code(Status::out_of_memory);
   }
-  if (block_memory == nullptr || memento::argon2::setup(owned->ctx, params, block_memory) != Status::ok) {
+  const Status status = memento::argon2::setup(owned->ctx, params, owned->owned_memory);
+  if (status != Status::ok) {
     std::free(owned->owned_memory);
     delete owned;
-    return 0;
+    return code(status);
   }
-  return reinterpret_cast<std::uintptr_t>(owned);
+  *reinterpret_cast<std::uintptr_t*>(out_handle) = reinterpret_cast<std::uintptr_t>(owned);
+  return code(Status::ok);
 }
 
 OwnedContext* context(std::uintptr_t handle) { return reinterpret_cast<OwnedContext*>(handle); }
-
-std::uintptr_t ctx_memory(std::uintptr_t handle) {
-  return reinterpret_cast<std::uintptr_t>(context(handle)->ctx.memory);
-}
 
 int ctx_init(std::uintptr_t handle, std::uintptr_t password, unsigned password_length,
              std::uintptr_t salt, unsigned salt_length, std::uintptr_t secret,
@@ -120,6 +128,8 @@ int ctx_finalize(std::uintptr_t handle, std::uintptr_t out, unsigned out_length)
                                         out_length));
 }
 
+// Releases a context (0 is ignored). It cannot fail, so it returns nothing:
+// the worker calls it in a finally block.
 void ctx_free(std::uintptr_t handle) {
   OwnedContext* owned = context(handle);
   if (owned == nullptr) return;
@@ -132,17 +142,7 @@ void ctx_free(std::uintptr_t handle) {
   delete owned;
 }
 
-// Stateless twin of ctx_fill_segment for a worker that only fills segments of
-// a memory another instance set up (shared memory): no heap use at all.
-int fill_segment_at(std::uintptr_t memory, unsigned t, unsigned m, unsigned p, unsigned pass,
-                    unsigned slice, unsigned lane) {
-  Context ctx;
-  const Status status = memento::argon2::setup(ctx, Params{t, m, p, memento::argon2::kMinTagBytes},
-                                               reinterpret_cast<void*>(memory));
-  if (status != Status::ok) return code(status);
-  return code(memento::argon2::fill_segment(ctx, pass, slice, lane));
-}
-
+// The known-answer test (self_test.h): a predicate, true when this build computes right.
 bool self_test() { return memento::argon2::self_test(); }
 
 }  // namespace
@@ -153,13 +153,10 @@ EMSCRIPTEN_BINDINGS(argon2) {
   emscripten::function("validate_params", &validate_params);
   emscripten::function("pwhash_str", &pwhash_str);
   emscripten::function("pwhash_str_verify", &pwhash_str_verify);
-  emscripten::function("memory_size", &memory_size);
   emscripten::function("ctx_create", &ctx_create);
-  emscripten::function("ctx_memory", &ctx_memory);
   emscripten::function("ctx_init", &ctx_init);
   emscripten::function("ctx_fill_segment", &ctx_fill_segment);
   emscripten::function("ctx_finalize", &ctx_finalize);
   emscripten::function("ctx_free", &ctx_free);
-  emscripten::function("fill_segment_at", &fill_segment_at);
   emscripten::function("self_test", &self_test);
 }

@@ -6,7 +6,8 @@
 // half SIMD, half scalar), which only Node's older V8 preferred. NOTES.md has
 // the A/B numbers of every variant in each engine.
 //
-// A/B switches (each is one -D away; the defaults are the measured winners):
+// A/B switches (each is one -D away; the defaults are the measured winners;
+// every value is compiled and tested by a native build, tests/cpp/argon2.cmake):
 //   MEMENTO_ARGON2_PASS_STYLE  how P is computed
 //       3: (default) all scalar (SIMD only for the 1 KiB XORs and copies)
 //       4: rows/columns two at a time, one SIMD and one scalar, interleaved

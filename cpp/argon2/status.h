@@ -1,5 +1,8 @@
 // Every way an Argon2id call can fail, as one stable integer code shared with
-// the JS worker, which turns it into a RangeError / Error carrying message().
+// the JS worker. The ranges are the project's convention (every module's
+// status.h): 1-63 an argument the caller gave is out of range (RangeError),
+// 64-127 one is malformed (TypeError), 128 out of memory ('OutOfMemoryError'),
+// 129-255 an internal fault ('InternalError'); worker/wasm-status.js maps them.
 #pragma once
 
 namespace memento::argon2 {
@@ -17,22 +20,24 @@ enum class Status : int {
   password_too_long = 8,
   secret_too_long = 9,
   ad_too_long = 10,
-  null_pointer = 11,
-  // Runtime.
-  out_of_memory = 12,
-  segment_out_of_range = 13,
-  buffer_too_small = 14,
-  // Hash strings ($argon2id$v=19$m=..,t=..,p=..$salt$hash).
-  str_not_argon2id = 20,
-  str_bad_version = 21,
-  str_bad_number = 22,
-  str_bad_syntax = 23,
-  str_bad_base64 = 24,
+  // Malformed hash strings ($argon2id$v=19$m=..,t=..,p=..$salt$hash).
+  str_not_argon2id = 64,
+  str_bad_version = 65,
+  str_bad_number = 66,
+  str_bad_syntax = 67,
+  str_bad_base64 = 68,
+  // The memory could not be allocated.
+  out_of_memory = 128,
+  // Internal faults: the caller (the worker) broke the call's contract.
+  null_pointer = 129,
+  segment_out_of_range = 130,
+  buffer_too_small = 131,
 };
 
 // A sentence for the user; the parameter named first ("t (iterations) must ...").
 const char* message(Status status);
-// Same, for a code that crossed the JS boundary; unknown codes get a generic text.
+// Same, for a code that crossed the JS boundary (negated codes too: pwhash_str's);
+// unknown codes get a generic text.
 const char* message(int code);
 
 }  // namespace memento::argon2

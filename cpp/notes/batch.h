@@ -61,7 +61,4 @@ std::size_t seal_batch(const std::uint8_t device_key[32], const std::uint8_t* in
                        const std::uint32_t* fields, std::size_t count, const std::uint8_t* random,
                        std::uint8_t* out, std::size_t out_cap, std::uint32_t* out_fields);
 
-// Known-answer test of every primitive on this build (SIMD paths included).
-bool self_test();
-
 }  // namespace memento::notes

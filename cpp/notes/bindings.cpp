@@ -1,13 +1,24 @@
-// The only file that knows about embind. Low-level names over raw wasm heap
-// addresses: worker/notes-ops.js copies the buffers in and out, so one call
-// crosses the boundary per batch (or per wrapped key for the secretbox pair).
+// The only file that knows embind, in the project's convention (every module's
+// bindings.cpp): plain functions over heap addresses (uintptr_t) and unsigned
+// lengths, each returning an int status (0 ok, else a Status of status.h);
+// results other than bytes in a caller's buffer (a length, a verdict) go
+// through out-pointers, the last parameters. worker/notes-ops.js copies the
+// buffers in and out with worker/wasm-heap.js, so one call crosses the
+// boundary per batch (or per wrapped key for the secretbox pair), and turns a
+// status into an error with worker/wasm-status.js.
 #include <emscripten/bind.h>
+
+#include <cstdint>
+#include <string>
 
 #include "notes/batch.h"
 #include "notes/secretbox.h"
+#include "notes/self_test.h"
+#include "notes/status.h"
 
 namespace {
 
+using memento::notes::Status;
 using Address = std::uintptr_t;
 
 template <typename T>
@@ -15,36 +26,57 @@ T* at(Address address) {
   return reinterpret_cast<T*>(address);
 }
 
-double open_batch(Address device_key, Address in, std::size_t in_len, Address fields, std::size_t count, Address out,
-                  std::size_t out_cap, Address out_fields, Address status) {
-  return static_cast<double>(memento::notes::open_batch(at<const std::uint8_t>(device_key), at<const std::uint8_t>(in),
-                                                        in_len, at<const std::uint32_t>(fields), count,
-                                                        at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields),
-                                                        at<std::uint8_t>(status)));
+int code(Status status) { return static_cast<int>(status); }
+
+std::string error_message(int status) { return memento::notes::message(status); }
+
+// Writes the bytes of `out` used to *out_used. A note that fails is no
+// failure of the call: its status byte says why.
+int open_batch(Address device_key, Address in, unsigned in_len, Address fields, unsigned count, Address out,
+               unsigned out_cap, Address out_fields, Address status, Address out_used) {
+  if (device_key == 0 || out_used == 0) return code(Status::null_pointer);
+  const std::size_t used = memento::notes::open_batch(
+      at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len, at<const std::uint32_t>(fields), count,
+      at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields), at<std::uint8_t>(status));
+  *at<std::uint32_t>(out_used) = static_cast<std::uint32_t>(used);
+  return code(Status::ok);
 }
 
-// -1 when the offsets or the output size are wrong.
-double seal_batch(Address device_key, Address in, std::size_t in_len, Address fields, std::size_t count,
-                  Address random, Address out, std::size_t out_cap, Address out_fields) {
+// Writes the bytes of `out` used to *out_used; seal_layout when the offsets or
+// the output size are wrong.
+int seal_batch(Address device_key, Address in, unsigned in_len, Address fields, unsigned count, Address random,
+               Address out, unsigned out_cap, Address out_fields, Address out_used) {
+  if (device_key == 0 || out_used == 0) return code(Status::null_pointer);
   const std::size_t used = memento::notes::seal_batch(
       at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len, at<const std::uint32_t>(fields), count,
       at<const std::uint8_t>(random), at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields));
-  return used == memento::notes::kSealFailed ? -1.0 : static_cast<double>(used);
+  if (used == memento::notes::kSealFailed) return code(Status::seal_layout);
+  *at<std::uint32_t>(out_used) = static_cast<std::uint32_t>(used);
+  return code(Status::ok);
 }
 
 // One crypto_secretbox_easy over heap addresses (c: 16 + len bytes; nonce 24,
 // key 32); m and c may not overlap. Wraps a single key (worker wrapKey).
-void secretbox_easy(Address c, Address m, std::size_t len, Address nonce, Address key) {
+int secretbox_easy(Address c, Address m, unsigned len, Address nonce, Address key) {
+  if (c == 0 || (m == 0 && len != 0) || nonce == 0 || key == 0) return code(Status::null_pointer);
   memento::notes::secretbox_easy(at<std::uint8_t>(c), at<const std::uint8_t>(m), len, at<const std::uint8_t>(nonce),
                                  at<const std::uint8_t>(key));
+  return code(Status::ok);
 }
 
-// crypto_secretbox_open_easy: false (and m untouched) when the tag fails or
-// clen < 16; else writes clen - 16 bytes to m.
-bool secretbox_open_easy(Address m, Address c, std::size_t clen, Address nonce, Address key) {
-  return memento::notes::secretbox_open_easy(at<std::uint8_t>(m), at<const std::uint8_t>(c), clen,
-                                             at<const std::uint8_t>(nonce), at<const std::uint8_t>(key));
+// crypto_secretbox_open_easy. The verdict is a result, not an error:
+// *out_opened (one byte) is 1 when the tag holds (m then holds clen - 16
+// bytes), 0 when it fails or clen < 16 (m untouched).
+int secretbox_open_easy(Address m, Address c, unsigned clen, Address nonce, Address key, Address out_opened) {
+  if (c == 0 || nonce == 0 || key == 0 || out_opened == 0) return code(Status::null_pointer);
+  const bool opened = memento::notes::secretbox_open_easy(at<std::uint8_t>(m), at<const std::uint8_t>(c), clen,
+                                                          at<const std::uint8_t>(nonce), at<const std::uint8_t>(key));
+  *at<std::uint8_t>(out_opened) = opened ? 1 : 0;
+  return code(Status::ok);
 }
+
+// The known-answer test (self_test.h): a predicate, true when this build computes right.
+bool self_test() { return memento::notes::self_test(); }
 
 }  // namespace
 
@@ -53,5 +85,6 @@ EMSCRIPTEN_BINDINGS(notes) {
   emscripten::function("seal_batch", &seal_batch);
   emscripten::function("secretbox_easy", &secretbox_easy);
   emscripten::function("secretbox_open_easy", &secretbox_open_easy);
-  emscripten::function("self_test", &memento::notes::self_test);
+  emscripten::function("error_message", &error_message);
+  emscripten::function("self_test", &self_test);
 }

@@ -8,7 +8,7 @@
 #include "notes/chacha20.h"
 
 // 1: rotate by 16 and 8 with a byte shuffle (one pshufb on x64);
-// 0: two shifts and an OR, as for 12 and 7.
+// 0: two shifts and an OR, as for 12 and 7 (test_notes_simd_rotate_by_shifts, tests/cpp/notes.cmake).
 #ifndef MEMENTO_NOTES_ROTATE_BY_SHUFFLE
 #define MEMENTO_NOTES_ROTATE_BY_SHUFFLE 1
 #endif

@@ -13,6 +13,7 @@
 // 0 (the default): one lane, as the scalar build. Measured in V8 (NOTES.md):
 // extmul_low_u32x4 becomes three instructions on x64 (two unpacks and a
 // pmuludq), so two lanes cost as much as two scalar blocks and the fold more.
+// test_notes_simd_two_lanes (tests/cpp/notes.cmake) builds and tests the value 1.
 #ifndef MEMENTO_NOTES_POLY_TWO_LANES
 #define MEMENTO_NOTES_POLY_TWO_LANES 0
 #endif

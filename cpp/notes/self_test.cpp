@@ -2,6 +2,8 @@
 // an engine may report SIMD yet compute it wrongly. 300 bytes take the
 // four-block ChaCha20 path and the two-lane Poly1305 path; the expected tags
 // come from libsodium (tests/cpp/test_notes_vectors.cpp checks them again).
+#include "notes/self_test.h"
+
 #include <cstring>
 
 #include "notes/aead.h"

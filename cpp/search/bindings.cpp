@@ -1,6 +1,11 @@
-// The only file that knows about embind: low-level names over heap addresses,
-// wrapped into the idiomatic API by worker/search-ops.js. Indexes live in a
-// handle table so JS holds plain integers, never embind objects to .delete().
+// The only file that knows embind, in the project's convention (every module's
+// bindings.cpp): plain functions over heap addresses (uintptr_t) and unsigned
+// lengths and counts, each returning an int status (0 ok, else a Status of
+// status.h); results other than words in a caller's buffer (a handle, a
+// count) go through out-pointers, the last parameters. worker/search-ops.js
+// wraps them into the idiomatic API with worker/wasm-heap.js and
+// worker/wasm-status.js. Indexes live in a handle table so JS holds plain
+// integers, never embind objects to .delete().
 #include <emscripten/bind.h>
 
 #include <cstdint>
@@ -11,75 +16,121 @@
 #include "search/index.h"
 #include "search/myers.h"
 #include "search/self_test.h"
+#include "search/status.h"
 
 using memento::search::Index;
+using memento::search::Status;
 
 namespace {
 
 std::vector<std::unique_ptr<Index>> indexes;
 
 template <typename T>
-T* at(uintptr_t address) {
+T* at(std::uintptr_t address) {
   return reinterpret_cast<T*>(address);
 }
 
-Index* find(uint32_t handle) {
+int code(Status status) { return static_cast<int>(status); }
+
+Index* find(unsigned handle) {
   return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr;
 }
 
-uint32_t index_create() {
-  for (size_t i = 0; i < indexes.size(); ++i) {
-    if (!indexes[i]) {
-      indexes[i] = std::make_unique<Index>();
-      return static_cast<uint32_t>(i + 1);
-    }
-  }
-  indexes.push_back(std::make_unique<Index>());
-  return static_cast<uint32_t>(indexes.size());
+// ok, or which of position and position + count lies past the index's end.
+Status check_span(const Index& index, unsigned position, unsigned count) {
+  if (position > index.note_count()) return Status::position_out_of_range;
+  if (count > index.note_count() - position) return Status::count_out_of_range;
+  return Status::ok;
 }
 
-void index_destroy(uint32_t handle) {
+std::string error_message(int status) { return memento::search::message(status); }
+
+// Writes the new index's handle (1, 2, ...; a destroyed one's is reused) to *out_handle.
+int index_create(std::uintptr_t out_handle) {
+  unsigned handle = 0;
+  for (std::size_t i = 0; i < indexes.size() && handle == 0; ++i) {
+    if (!indexes[i]) {
+      indexes[i] = std::make_unique<Index>();
+      handle = static_cast<unsigned>(i + 1);
+    }
+  }
+  if (handle == 0) {
+    indexes.push_back(std::make_unique<Index>());
+    handle = static_cast<unsigned>(indexes.size());
+  }
+  *at<std::uint32_t>(out_handle) = handle;
+  return code(Status::ok);
+}
+
+// Releases an index (an unknown handle is ignored). It cannot fail, so it
+// returns nothing.
+void index_destroy(unsigned handle) {
   if (find(handle)) indexes[handle - 1].reset();
 }
 
-int32_t index_add_entries(uint32_t handle, uintptr_t chars, uintptr_t lengths, uint32_t count) {
+// Appends `count` entries; they take the next ids in order (the JS vocabulary
+// numbers them the same way), so there is no result to return.
+int index_add_entries(unsigned handle, std::uintptr_t chars, std::uintptr_t lengths, unsigned count) {
   Index* index = find(handle);
-  return index ? static_cast<int32_t>(index->add_entries(at<uint32_t>(chars), at<uint32_t>(lengths), count)) : -1;
+  if (!index) return code(Status::unknown_index);
+  index->add_entries(at<std::uint32_t>(chars), at<std::uint32_t>(lengths), count);
+  return code(Status::ok);
 }
 
-bool index_insert_notes(uint32_t handle, uint32_t position, uint32_t count) {
+int index_insert_notes(unsigned handle, unsigned position, unsigned count) {
   Index* index = find(handle);
-  if (!index || position > index->note_count()) return false;
+  if (!index) return code(Status::unknown_index);
+  if (position > index->note_count()) return code(Status::position_out_of_range);
   index->insert_notes(position, count);
-  return true;
+  return code(Status::ok);
 }
 
-bool index_remove_notes(uint32_t handle, uint32_t position, uint32_t count) {
+int index_remove_notes(unsigned handle, unsigned position, unsigned count) {
   Index* index = find(handle);
-  if (!index || position > index->note_count() || count > index->note_count() - position) return false;
+  if (!index) return code(Status::unknown_index);
+  const Status span = check_span(*index, position, count);
+  if (span != Status::ok) return code(span);
   index->remove_notes(position, count);
-  return true;
+  return code(Status::ok);
 }
 
-bool index_set_notes(uint32_t handle, uint32_t position, uint32_t count, uintptr_t entries, uintptr_t entry_counts) {
+int index_set_notes(unsigned handle, unsigned position, unsigned count, std::uintptr_t entries,
+                    std::uintptr_t entry_counts) {
   Index* index = find(handle);
-  return index && index->set_notes(position, count, at<uint32_t>(entries), at<uint32_t>(entry_counts));
+  if (!index) return code(Status::unknown_index);
+  const Status span = check_span(*index, position, count);
+  if (span != Status::ok) return code(span);
+  // The span is right, so a refusal can only be an entry id the index lacks.
+  if (!index->set_notes(position, count, at<std::uint32_t>(entries), at<std::uint32_t>(entry_counts))) {
+    return code(Status::unknown_entry);
+  }
+  return code(Status::ok);
 }
 
-int32_t index_note_count(uint32_t handle) {
+// Writes the number of notes to *out_count.
+int index_note_count(unsigned handle, std::uintptr_t out_count) {
   Index* index = find(handle);
-  return index ? static_cast<int32_t>(index->note_count()) : -1;
+  if (!index) return code(Status::unknown_index);
+  *at<std::uint32_t>(out_count) = index->note_count();
+  return code(Status::ok);
 }
 
-int32_t index_search(uint32_t handle, uintptr_t chars, uintptr_t lengths, uint32_t term_count, uintptr_t positions,
-                     uintptr_t scores) {
+// Writes the matching positions and scores (arrays of note-count capacity)
+// and their number to *out_found.
+int index_search(unsigned handle, std::uintptr_t chars, std::uintptr_t lengths, unsigned term_count,
+                 std::uintptr_t positions, std::uintptr_t scores, std::uintptr_t out_found) {
   Index* index = find(handle);
-  if (!index) return -1;
-  return static_cast<int32_t>(index->search(at<uint32_t>(chars), at<uint32_t>(lengths), term_count,
-                                            at<uint32_t>(positions), at<uint32_t>(scores)));
+  if (!index) return code(Status::unknown_index);
+  *at<std::uint32_t>(out_found) = index->search(at<std::uint32_t>(chars), at<std::uint32_t>(lengths), term_count,
+                                                at<std::uint32_t>(positions), at<std::uint32_t>(scores));
+  return code(Status::ok);
 }
 
+// Which kernel this build runs ("simd" or "scalar"): a description, like error_message.
 std::string kernel_variant() { return memento::search::kernel_variant(); }
+
+// The known-answer test (self_test.h): a predicate, true when this build computes right.
+bool self_test() { return memento::search::self_test(); }
 
 }  // namespace
 
@@ -92,6 +143,7 @@ EMSCRIPTEN_BINDINGS(search) {
   emscripten::function("index_set_notes", &index_set_notes);
   emscripten::function("index_note_count", &index_note_count);
   emscripten::function("index_search", &index_search);
-  emscripten::function("self_test", &memento::search::self_test);
+  emscripten::function("error_message", &error_message);
   emscripten::function("kernel_variant", &kernel_variant);
+  emscripten::function("self_test", &self_test);
 }

@@ -15,18 +15,28 @@ memento_fuzzer(pwhash_str SOURCES ${CMAKE_CURRENT_LIST_DIR}/fuzz_pwhash_str.cpp 
 
 # The SIMD build's other ways of computing P (switches kept for A/B runs in
 # other engines, cpp/argon2/NOTES.md) must stay right too: the same tests
-# against each, built from the SIMD kernel's sources with the switch set.
+# against each, built from the SIMD kernel's sources with the switches set.
+# Every value of every switch is compiled by one of these builds (ROTATE and
+# MUL only act on SIMD G, so they ride on the all-SIMD PASS 0):
+#   test_argon2_simd_pass_style0, _pass_style4, and
+#   _pass_style0_rotate_style0_mul_style1, _pass_style0_rotate_style1_mul_style2.
 if(NOT MEMENTO_FUZZ)
   get_target_property(argon2_simd_sources argon2_simd SOURCES)
   get_target_property(argon2_simd_dir argon2_simd SOURCE_DIR)
   list(TRANSFORM argon2_simd_sources PREPEND ${argon2_simd_dir}/)
-  foreach(style 0 4)
-    set(lib argon2_simd_pass_style${style})
+  foreach(switches PASS_STYLE=0 PASS_STYLE=4 "PASS_STYLE=0,ROTATE_STYLE=0,MUL_STYLE=1"
+                   "PASS_STYLE=0,ROTATE_STYLE=1,MUL_STYLE=2")
+    string(REPLACE "," ";" defines "${switches}")
+    list(TRANSFORM defines PREPEND MEMENTO_ARGON2_)
+    string(TOLOWER "${switches}" suffix)
+    string(REPLACE "=" "" suffix "${suffix}")
+    string(REPLACE "," "_" suffix "${suffix}")
+    set(lib argon2_simd_${suffix})
     add_library(${lib} STATIC ${argon2_simd_sources})
-    target_compile_definitions(${lib} PUBLIC MEMENTO_SIMD=1 MEMENTO_ARGON2_PASS_STYLE=${style})
+    target_compile_definitions(${lib} PUBLIC MEMENTO_SIMD=1 ${defines})
     target_include_directories(${lib} PUBLIC ${MEMENTO_ROOT}/cpp)
     target_compile_options(${lib} PRIVATE -O2 -Wall -Wextra)
-    set(target test_argon2_simd_pass_style${style})
+    set(target test_argon2_simd_${suffix})
     add_executable(${target}
       ${CMAKE_CURRENT_LIST_DIR}/test_argon2_rfc.cpp
       ${CMAKE_CURRENT_LIST_DIR}/test_argon2_libsodium.cpp)

@@ -7,20 +7,32 @@ memento_native_test(notes
   LIBS ${SODIUM_LIBRARY})
 memento_fuzzer(notes_batch SOURCES fuzz_notes_batch.cpp KERNEL notes)
 
-# The two-lane Poly1305 is an A/B switch, off in the shipped builds (slower in
-# V8, cpp/notes/NOTES.md): a third build keeps it correct, vectors and the
-# randomized carry search included.
+# The A/B switches of the SIMD build, off or at their default in the shipped
+# builds (cpp/notes/NOTES.md): each non-default value gets a build of its own
+# that keeps it correct. Two-lane Poly1305 (slower in V8): vectors and the
+# randomized carry search. Rotations by shifts instead of byte shuffles
+# (no difference in V8, kept for other engines): the vectors, whose
+# self-test case takes the four-block ChaCha20 path that rotates.
 if(NOT MEMENTO_FUZZ)
   get_target_property(notes_sources notes_simd SOURCES)
   get_target_property(notes_dir notes_simd SOURCE_DIR)
   list(TRANSFORM notes_sources PREPEND ${notes_dir}/)
-  add_library(notes_simd_two_lanes STATIC ${notes_sources})
-  target_compile_definitions(notes_simd_two_lanes PUBLIC MEMENTO_SIMD=1 MEMENTO_NOTES_POLY_TWO_LANES=1)
-  target_include_directories(notes_simd_two_lanes PUBLIC ${MEMENTO_ROOT}/cpp)
-  target_compile_options(notes_simd_two_lanes PRIVATE -O2 -Wall -Wextra)
-  add_executable(test_notes_simd_two_lanes test_notes_vectors.cpp test_notes_poly_carries.cpp test_notes_libsodium.cpp)
-  target_link_libraries(test_notes_simd_two_lanes PRIVATE catch_main notes_simd_two_lanes ${SODIUM_LIBRARY})
-  target_include_directories(test_notes_simd_two_lanes PRIVATE ${MEMENTO_ROOT}/cpp ${MEMENTO_ROOT}/tests/cpp)
-  target_compile_options(test_notes_simd_two_lanes PRIVATE -O2)
-  add_test(NAME test_notes_simd_two_lanes COMMAND test_notes_simd_two_lanes "[vectors],[poly1305]")
+  foreach(variant two_lanes rotate_by_shifts)
+    if(variant STREQUAL two_lanes)
+      set(define MEMENTO_NOTES_POLY_TWO_LANES=1)
+      set(filter "[vectors],[poly1305]")
+    else()
+      set(define MEMENTO_NOTES_ROTATE_BY_SHUFFLE=0)
+      set(filter "[vectors]")
+    endif()
+    add_library(notes_simd_${variant} STATIC ${notes_sources})
+    target_compile_definitions(notes_simd_${variant} PUBLIC MEMENTO_SIMD=1 ${define})
+    target_include_directories(notes_simd_${variant} PUBLIC ${MEMENTO_ROOT}/cpp)
+    target_compile_options(notes_simd_${variant} PRIVATE -O2 -Wall -Wextra)
+    add_executable(test_notes_simd_${variant} test_notes_vectors.cpp test_notes_poly_carries.cpp test_notes_libsodium.cpp)
+    target_link_libraries(test_notes_simd_${variant} PRIVATE catch_main notes_simd_${variant} ${SODIUM_LIBRARY})
+    target_include_directories(test_notes_simd_${variant} PRIVATE ${MEMENTO_ROOT}/cpp ${MEMENTO_ROOT}/tests/cpp)
+    target_compile_options(test_notes_simd_${variant} PRIVATE -O2)
+    add_test(NAME test_notes_simd_${variant} COMMAND test_notes_simd_${variant} "${filter}")
+  endforeach()
 endif()

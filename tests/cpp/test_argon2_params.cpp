@@ -80,7 +80,13 @@ TEST_CASE("argon2id_hash reports the first invalid parameter and writes nothing"
 }
 
 TEST_CASE("every status has its own message and negated codes read the same", "[argon2][params]") {
-  const int codes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24};
+  // The project's ranges (status.h, worker/wasm-status.js): 1-63 RangeError,
+  // 64-127 TypeError, 128 OutOfMemoryError, 129-255 InternalError.
+  const int codes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 64, 65, 66, 67, 68, 128, 129, 130, 131};
+  CHECK(static_cast<int>(Status::ad_too_long) < 64);
+  CHECK(static_cast<int>(Status::str_not_argon2id) == 64);
+  CHECK(static_cast<int>(Status::out_of_memory) == 128);
+  CHECK(static_cast<int>(Status::null_pointer) > 128);
   std::vector<std::string> seen;
   for (int c : codes) {
     const std::string text = a2::message(c);

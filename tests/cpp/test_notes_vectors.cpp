@@ -5,6 +5,7 @@
 
 #include "notes/aead.h"
 #include "notes/batch.h"
+#include "notes/self_test.h"
 #include "notes/chacha20.h"
 #include "notes/poly1305.h"
 #include "notes/salsa20.h"

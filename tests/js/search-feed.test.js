@@ -11,6 +11,7 @@ import { packNotes, packSeal, unpackOpened, unpackSealed } from '../../common/no
 import { postFeedError, receiveNoteTexts } from '../../common/text-feed.js';
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
+import { namedError } from '../../common/errors.js';
 import { referenceSearch } from './search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
@@ -110,12 +111,13 @@ test('a fed index answers like the reference, follows a second feed by a span up
 });
 
 test('an open that fails reaches the receiver as a named error, and a malformed part as a TypeError', async () => {
-  const failing = notesOps({ openBatch() { throw new RangeError('out of wasm memory allocating 99 bytes'); } });
+  // What worker/wasm-heap.js throws when the heap cannot grow.
+  const failing = notesOps({ openBatch() { throw namedError('OutOfMemoryError', 'out of wasm memory allocating 99 bytes'); } });
   const { port1, port2 } = new MessageChannel();
   const packed = packNotes(sealedVault());
   assert.throws(() => failing.openNotes({ ...packed, deviceKey: deviceKey.slice(), ports: [port1],
-    feed: { first: 0, total: packed.count, blank: [] } }), { name: 'RangeError' });
-  await assert.rejects(receiveNoteTexts(port2), { name: 'RangeError', message: 'out of wasm memory allocating 99 bytes' });
+    feed: { first: 0, total: packed.count, blank: [] } }), { name: 'OutOfMemoryError' });
+  await assert.rejects(receiveNoteTexts(port2), { name: 'OutOfMemoryError', message: 'out of wasm memory allocating 99 bytes' });
 
   const direct = new MessageChannel();
   postFeedError([direct.port1], Object.assign(new Error('the note list is locked'), { name: 'InvalidStateError' }));
