@@ -23,6 +23,12 @@ export function heapCopyOut(wasm, ptr, size) {
   return wasm.HEAPU8.slice(ptr, ptr + size);
 }
 
+/** Copies `target.length` bytes at `ptr` into `target` (a map's band, say), without a new buffer. */
+export function heapCopyOutInto(wasm, ptr, target) {
+  target.set(wasm.HEAPU8.subarray(ptr, ptr + target.length));
+  return target;
+}
+
 /** Zeroes and frees each [ptr, size] pair; secrets never linger in the heap. */
 export function heapEraseFree(wasm, ...allocations) {
   for (const [ptr, size] of allocations) {
