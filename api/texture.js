@@ -4,7 +4,7 @@
 // The worker renders band by band; onProgress sees each band as it is done.
 import { runOnce } from './runtime/client.js';
 import { textureModule } from './modules/texture.js';
-import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS } from '../common/constants.js';
+import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 import { integer, oneOf } from './arguments.js';
 
 /**
@@ -31,14 +31,16 @@ import { integer, oneOf } from './arguments.js';
  */
 
 /**
- * A render's progress: `done` of `total` bands, and the band just made.
- * @typedef {{done: number, total: number, band: TextureBand}} TextureProgress
+ * A render's progress: `done` of `total` bands, and the band just made (with the maps of `bandMaps`).
+ * @typedef {{done: number, total: number, band?: Partial<TextureBand>}} TextureProgress
  */
 
 /**
  * The options of renderTexture().
  * @typedef {object} TextureOptions
  * @property {(progress: TextureProgress) => void} [onProgress] called after every band
+ * @property {Array<'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'>} [bandMaps] the maps each band report carries
+ *   (default all five; an element drawing one map asks for that one, and its worker copies no other)
  * @property {AbortSignal} [signal] aborting terminates the render's worker
  */
 
@@ -51,15 +53,20 @@ import { integer, oneOf } from './arguments.js';
  * @returns {Promise<TextureMaps>}
  */
 export function renderTexture({ kind = TEXTURE_DEFAULTS.kind, size = TEXTURE_DEFAULTS.size, seed = TEXTURE_DEFAULTS.seed } = {},
-  { onProgress, signal } = {}) {
+  { onProgress, signal, bandMaps = TEXTURE_MAPS } = {}) {
   return Promise.resolve().then(() => {
     const args = {
       kind: oneOf(kind, 'kind', TEXTURE_KINDS),
       size: integer(size, 'size', 1, TEXTURE_LIMITS.size),
       seed: integer(seed, 'seed', 0, TEXTURE_LIMITS.seed),
-      bands: typeof onProgress === 'function',
+      bands: onProgress === undefined ? [] : mapList(bandMaps, 'bandMaps'),
     };
-    if (onProgress !== undefined && !args.bands) throw new TypeError(`onProgress must be a function, got ${typeof onProgress}`);
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${typeof onProgress}`);
     return runOnce(textureModule, 'render', args, { onProgress, signal });
   });
+}
+
+function mapList(value, name) {
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of map names`);
+  return value.map((map, i) => oneOf(map, `${name}[${i}]`, TEXTURE_MAPS));
 }

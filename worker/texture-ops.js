@@ -72,10 +72,11 @@ export function textureOps({ createRenderer }) {
   return {
     /**
      * {kind, size, seed, bands}: the five maps, whole, transferred. Each band is
-     * reported as {done, total, band: {y0, y1, albedo, ...}} (bands: false
-     * reports only {done, total}).
+     * reported as {done, total, band: {y0, y1, ...}} with the rows of the maps
+     * named in `bands` (default all five; [] reports only {done, total}).
      */
-    render({ kind, size, seed, bands = true }, job) {
+    render({ kind, size, seed, bands = TEXTURE_MAPS }, job) {
+      const reported = TEXTURE_MAPS.filter((map) => bands.includes(map));
       const rows = bandRows(size);
       const renderer = createRenderer({ kind, size, seed }, rows);
       const maps = {};
@@ -87,13 +88,13 @@ export function textureOps({ createRenderer }) {
           const out = {};
           for (const map of TEXTURE_MAPS) out[map] = maps[map].subarray(y0 * size * 4, y1 * size * 4);
           renderer.renderBand(y0, y1, out);
-          if (!bands) {
+          if (reported.length === 0) {
             job.progress({ done, total });
             continue;
           }
           const band = { y0, y1 };
-          for (const map of TEXTURE_MAPS) band[map] = out[map].slice();
-          job.progress({ done, total, band }, TEXTURE_MAPS.map((map) => band[map].buffer));
+          for (const map of reported) band[map] = out[map].slice();
+          job.progress({ done, total, band }, reported.map((map) => band[map].buffer));
         }
       } finally {
         renderer.free();

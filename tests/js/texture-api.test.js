@@ -36,7 +36,7 @@ test('bands are 8..64 rows of about 128 Ki pixels, never more than the texture',
 for (const [name, backend] of Object.entries(backends)) {
   test(`${name}: the render op gives the committed SHA-256 digests at 512 and transfers the whole maps`, () => {
     for (const kind of ['stone-wall', 'vault-face']) {
-      const { maps, transfer } = render(backend, { kind, size: DIGESTS.size, seed: DIGESTS.seed, bands: false });
+      const { maps, transfer } = render(backend, { kind, size: DIGESTS.size, seed: DIGESTS.seed, bands: [] });
       for (const map of MAPS) {
         assert.ok(maps[map] instanceof Uint8ClampedArray);
         assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${kind} ${map}`);
@@ -47,7 +47,7 @@ for (const [name, backend] of Object.entries(backends)) {
 
   test(`${name}: every band is reported once, in order, in buffers of its own that hold the maps' rows`, () => {
     const size = 200;
-    const { maps, reports } = render(backend, { kind: 'vault-face', size, seed: 77, bands: true });
+    const { maps, reports } = render(backend, { kind: 'vault-face', size, seed: 77 });
     const rows = bandRows(size);
     assert.equal(reports.length, Math.ceil(size / rows));
     reports.forEach(({ value: { done, total, band }, transfer }, i) => {
@@ -58,11 +58,14 @@ for (const [name, backend] of Object.entries(backends)) {
       }
       assert.deepEqual(transfer, MAPS.map((map) => band[map].buffer));
     });
+    const [{ value: { band }, transfer }] = render(backend, { kind: 'vault-face', size, seed: 77, bands: ['orm', 'normal'] }).reports;
+    assert.deepEqual(Object.keys(band), ['y0', 'y1', 'normal', 'orm'], 'bands: [maps] reports only those');
+    assert.deepEqual(transfer, [band.normal.buffer, band.orm.buffer]);
   });
 
-  test(`${name}: sizes 1, 3 and 65 equal the specification; bands: false reports only counts`, () => {
+  test(`${name}: sizes 1, 3 and 65 equal the specification; bands: [] reports only counts`, () => {
     for (const size of [1, 3, 65]) {
-      const { maps, reports } = render(backend, { kind: 'stone-wall', size, seed: 4294967295, bands: false });
+      const { maps, reports } = render(backend, { kind: 'stone-wall', size, seed: 4294967295, bands: [] });
       const spec = renderTextureSpec({ kind: 'stone-wall', size, seed: 4294967295 });
       for (const map of MAPS) assert.deepEqual(maps[map], spec[map], `${size} ${map}`);
       assert.deepEqual(reports.at(-1).value, { done: reports.length, total: reports.length });
@@ -91,6 +94,8 @@ test('renderTexture refuses bad arguments with a TypeError or RangeError naming 
     await assert.rejects(renderTexture(params), { name, message }, JSON.stringify(params));
   }
   await assert.rejects(renderTexture({}, { onProgress: 'yes' }), { name: 'TypeError', message: /^onProgress must be a function/ });
+  await assert.rejects(renderTexture({}, { onProgress() {}, bandMaps: ['height'] }), { name: 'RangeError', message: /^bandMaps\[0\] must be one of albedo/ });
+  await assert.rejects(renderTexture({}, { onProgress() {}, bandMaps: 'albedo' }), { name: 'TypeError', message: /^bandMaps must be an array/ });
   assert.equal(liveWorkerCount(), 0);
 });
 
