@@ -21,7 +21,7 @@ const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
 // engines/webkit.mjs has the numbers.)
 const CROSS_ENGINE = [
   'argon2-libsodium.test.mjs', 'demo.test.mjs', 'harness.test.mjs', 'notes.test.mjs', 'search.test.mjs', 'server.test.mjs',
-  'vault-unlock.test.mjs', 'vault-unlock-a11y.test.mjs', 'vault-unlock-responsiveness.test.mjs',
+  'texture.test.mjs', 'vault-unlock.test.mjs', 'vault-unlock-a11y.test.mjs', 'vault-unlock-responsiveness.test.mjs',
 ];
 const CHECKED = { firefox: new Set(CROSS_ENGINE), webkit: new Set(CROSS_ENGINE) };
 const chosen = engine === 'chromium' ? all : all.filter((f) => CHECKED[engine]?.has(f));
