@@ -52,8 +52,8 @@ export interface FuzzySearchEventMap extends HTMLElementEventMap {
   'search-error': CustomEvent<ErrorEventDetail>;
 }
 
-/** The events of `<procedural-texture>`, with their details. */
-export interface ProceduralTextureEventMap extends HTMLElementEventMap {
+/** The events of `<procedural-texture>`, with their details (its `progress` is a CustomEvent, not a media ProgressEvent). */
+export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'progress'> {
   /** After each band of rows is drawn. */
   'progress': CustomEvent<{ done: number; total: number }>;
   /** The texture is complete. `ms`: from the request to the last band; `path`: the build that made it. */
