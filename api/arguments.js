@@ -39,6 +39,13 @@ export function string(value, name) {
   return value;
 }
 
+/** One of a fixed list of strings: TypeError for a non-string, RangeError for another string. */
+export function oneOf(value, name, choices) {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be one of ${choices.join(', ')}, got ${describe(value)}`);
+  if (!choices.includes(value)) throw new RangeError(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  return value;
+}
+
 /** Buffers to transfer to a worker (skipping absent ones). */
 export function buffersOf(...arrays) {
   return arrays.filter(Boolean).map((a) => a.buffer);

@@ -3,7 +3,8 @@
 export { argon2id, pwhashStr, pwhashVerify, warmArgon2 } from './argon2.js';
 export { createSearchIndex, SearchIndex } from './search.js';
 export { createNotesWorker, openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from './notes.js';
+export { renderTexture } from './texture.js';
 export { enginePath, forcePath } from './runtime/client.js';
 export { setWorkerCap, liveWorkerCount } from './runtime/pool.js';
 export { ERRORS } from '../common/errors.js';
-export { ARGON2_DEFAULTS } from '../common/constants.js';
+export { ARGON2_DEFAULTS, TEXTURE_DEFAULTS } from '../common/constants.js';

@@ -8,3 +8,12 @@ export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 
 
 /** The page-wide cap on live workers (setWorkerCap changes it). */
 export const DEFAULT_WORKER_CAP = 8;
+
+/** Textures (renderTexture, <procedural-texture>): the kinds, the maps, and what is made when nothing is said. */
+export const TEXTURE_KINDS = Object.freeze(['stone-wall', 'vault-face']);
+export const TEXTURE_MAPS = Object.freeze(['albedo', 'normal', 'roughness', 'ao', 'orm']);
+export const TEXTURE_DEFAULTS = Object.freeze({ kind: 'stone-wall', size: 512, seed: 0, map: 'albedo' });
+/** Sizes 1..4096 (a 4096 render is 320 MiB of maps); seeds are uint32. */
+export const TEXTURE_LIMITS = Object.freeze({ size: 4096, seed: 0xffffffff });
+/** A band of rows holds about this many pixels (8..64 rows): one wasm call, one progress report, one canvas draw. */
+export const TEXTURE_BAND_PIXELS = 131072;

@@ -5,7 +5,7 @@
 //   worker -> page  {type: 'ready', path}                              'simd' | 'scalar' | 'libsodium'
 //                   {type: 'reply', id, ok: true, result}
 //                   {type: 'reply', id, ok: false, error: {name, message}}
-//                   {type: 'progress', id, value}                      0..1
+//                   {type: 'progress', id, value}                      0..1, or a report object (its buffers may be transferred)
 // Big buffers travel in transfer lists, never copied.
 
 const BUILTIN_ERRORS = { TypeError, RangeError, SyntaxError, Error };

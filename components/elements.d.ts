@@ -8,6 +8,7 @@
 import type { VaultUnlock } from './vault-unlock.js';
 import type { NoteList } from './note-list.js';
 import type { FuzzySearch, FuzzySearchResults } from './fuzzy-search.js';
+import type { ProceduralTexture } from './procedural-texture.js';
 
 /** The detail of every failure event: the error's name (docs/api.md#errors) and a message for a person. */
 export interface ErrorEventDetail {
@@ -51,6 +52,16 @@ export interface FuzzySearchEventMap extends HTMLElementEventMap {
   'search-error': CustomEvent<ErrorEventDetail>;
 }
 
+/** The events of `<procedural-texture>`, with their details (its `progress` is a CustomEvent, not a media ProgressEvent). */
+export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'progress'> {
+  /** After each band of rows is drawn. */
+  'progress': CustomEvent<{ done: number; total: number }>;
+  /** The texture is complete. `ms`: from the request to the last band; `path`: the build that made it. */
+  'ready': CustomEvent<{ ms: number; path: 'simd' | 'scalar' | 'js' }>;
+  /** A bad attribute (the last good texture stays) or a failed render. */
+  'texture-error': CustomEvent<ErrorEventDetail>;
+}
+
 declare module './vault-unlock.js' {
   interface VaultUnlock {
     addEventListener<K extends keyof VaultUnlockEventMap>(type: K,
@@ -90,10 +101,24 @@ declare module './fuzzy-search.js' {
   }
 }
 
+declare module './procedural-texture.js' {
+  interface ProceduralTexture {
+    addEventListener<K extends keyof ProceduralTextureEventMap>(type: K,
+      listener: (this: ProceduralTexture, event: ProceduralTextureEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof ProceduralTextureEventMap>(type: K,
+      listener: (this: ProceduralTexture, event: ProceduralTextureEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions): void;
+  }
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'vault-unlock': VaultUnlock;
     'note-list': NoteList;
     'fuzzy-search': FuzzySearch;
+    'procedural-texture': ProceduralTexture;
   }
 }

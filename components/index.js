@@ -4,21 +4,24 @@
 import { VaultUnlock } from './vault-unlock.js';
 import { FuzzySearch } from './fuzzy-search.js';
 import { NoteList } from './note-list.js';
+import { ProceduralTexture } from './procedural-texture.js';
 import { canDefineElements } from './internal/element-base.js';
 
 export * from '../api/index.js';
-export { VaultUnlock, FuzzySearch, NoteList };
+export { VaultUnlock, FuzzySearch, NoteList, ProceduralTexture };
 
 // The elements' event maps (components/elements.d.ts, which also maps their
 // tag names): exported as types, they bring that file into every consumer's types.
 /** @typedef {import('./elements.js').VaultUnlockEventMap} VaultUnlockEventMap */
 /** @typedef {import('./elements.js').NoteListEventMap} NoteListEventMap */
 /** @typedef {import('./elements.js').FuzzySearchEventMap} FuzzySearchEventMap */
+/** @typedef {import('./elements.js').ProceduralTextureEventMap} ProceduralTextureEventMap */
 /** @typedef {import('./elements.js').ErrorEventDetail} ErrorEventDetail */
 
 /** Defines the elements under their standard names (idempotent). */
 export function defineAll(registry = globalThis.customElements) {
-  for (const [name, element] of [['vault-unlock', VaultUnlock], ['fuzzy-search', FuzzySearch], ['note-list', NoteList]]) {
+  for (const [name, element] of [['vault-unlock', VaultUnlock], ['fuzzy-search', FuzzySearch], ['note-list', NoteList],
+    ['procedural-texture', ProceduralTexture]]) {
     if (!registry.get(name)) registry.define(name, element);
   }
 }

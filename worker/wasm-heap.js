@@ -69,6 +69,12 @@ export function heapFree(wasm, ...ptrs) {
   for (const ptr of ptrs) if (ptr) wasm._free(ptr);
 }
 
+/** Copies `target.length` bytes at `ptr` into `target` (a map's band, say), without a new buffer. */
+export function heapCopyOutInto(wasm, ptr, target) {
+  target.set(wasm.HEAPU8.subarray(ptr, ptr + target.length));
+  return target;
+}
+
 /** Zeroes and frees each [ptr, size] pair; secrets never linger in the heap. */
 export function heapEraseFree(wasm, ...allocations) {
   for (const [ptr, size] of allocations) {

@@ -11,7 +11,7 @@ import { IDLE_MS } from '../../common/constants.js';
 
 /**
  * The build a module's worker runs: its wasm with or without SIMD, or its
- * fallback ('libsodium' for argon2 and notes, 'js' for search).
+ * fallback ('libsodium' for argon2 and notes, 'js' for search and texture).
  * @typedef {'simd' | 'scalar' | 'libsodium' | 'js'} EnginePath
  */
 
@@ -19,7 +19,7 @@ import { IDLE_MS } from '../../common/constants.js';
  * How a job is sent: buffers to move rather than copy, progress, abort.
  * @typedef {object} CallOptions
  * @property {Transferable[]} [transfer] moved to the worker, not copied
- * @property {(value: number) => void} [onProgress] the worker's progress reports (0..1)
+ * @property {(value: any) => void} [onProgress] the worker's progress reports (0..1, or a module's report object)
  * @property {AbortSignal} [signal] aborting terminates the worker
  */
 
@@ -30,7 +30,7 @@ const pathsInUse = new Map();
 
 /**
  * The path the last worker of module `name` started on: 'simd', 'scalar' or 'libsodium' ('js' for search).
- * @param {string} name a module: 'argon2', 'notes' or 'search'
+ * @param {string} name a module: 'argon2', 'notes', 'search' or 'texture'
  * @returns {EnginePath | undefined} undefined before any worker of that module started
  */
 export function enginePath(name) {
@@ -65,7 +65,7 @@ export class WorkerClient {
     this._worker = undefined;
     /** @type {Promise<EnginePath> | undefined} */
     this._ready = undefined;
-    /** @type {Map<number, {resolve: (value: any) => void, reject: (reason: any) => void, onProgress?: (value: number) => void}>} */
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (reason: any) => void, onProgress?: (value: any) => void}>} */
     this._pending = new Map();
     this._nextId = 1;
     /** @type {ReturnType<typeof setTimeout> | undefined} */

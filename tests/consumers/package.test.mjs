@@ -44,7 +44,7 @@ test('custom-elements.json describes <vault-unlock>, <note-list> and <fuzzy-sear
     `package.json "customElements" (${pkg.customElements}) names a file in the tarball`);
   const manifest = await readJson(pkg.customElements);
   const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d) => d.customElement).map((d) => d.tagName));
-  for (const tag of ['vault-unlock', 'note-list', 'fuzzy-search']) assert.ok(tags.includes(tag), `custom-elements.json declares <${tag}>`);
+  for (const tag of ['vault-unlock', 'note-list', 'fuzzy-search', 'procedural-texture']) assert.ok(tags.includes(tag), `custom-elements.json declares <${tag}>`);
   const missing = manifest.modules.map((m) => m.path).filter((p) => !files.includes(path.posix.normalize(p)));
   assert.deepEqual(missing, [], 'every module path in custom-elements.json is a file of the tarball');
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byteArray, bytesOf, integer } from '../../api/arguments.js';
+import { byteArray, bytesOf, integer, oneOf } from '../../api/arguments.js';
 
 test('a text password becomes its exact UTF-8 bytes, with no normalisation', () => {
   const composed = bytesOf('caf\u00e9', 'password');
@@ -24,4 +24,7 @@ test('bad arguments are refused with errors that name them', () => {
   assert.throws(() => byteArray(new Uint8Array(3), 'deviceKey', { length: 32 }), { name: 'RangeError', message: /^deviceKey must be 32 bytes/ });
   assert.throws(() => integer(1.5, 't', 1), { name: 'TypeError', message: /^t must be an integer/ });
   assert.throws(() => integer(-1, 'm', 0), { name: 'RangeError', message: /^m must be between/ });
+  assert.throws(() => oneOf(1, 'kind', ['a', 'b']), { name: 'TypeError', message: /^kind must be one of a, b, got number/ });
+  assert.throws(() => oneOf('c', 'kind', ['a', 'b']), { name: 'RangeError', message: /^kind must be one of a, b, got "c"/ });
+  assert.equal(oneOf('b', 'kind', ['a', 'b']), 'b');
 });

@@ -14,6 +14,7 @@ const ELEMENTS = [
   { file: 'vault-unlock.js', className: 'VaultUnlock' },
   { file: 'note-list.js', className: 'NoteList' },
   { file: 'fuzzy-search.js', className: 'FuzzySearch' },
+  { file: 'procedural-texture.js', className: 'ProceduralTexture' },
 ];
 
 /** The quoted keys of `interface <name> ... { ... }` in elements.d.ts (top-level members only). */

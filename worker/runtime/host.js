@@ -13,7 +13,8 @@ import { compileFromUrl } from '../../common/wasm-compile.js';
  * @param {{path: string, load: (env: object) => Promise<object>}} spec.fallback
  *                                                             the same backend without wasm of ours (libsodium-wrappers
  *                                                             from env.files.fallback, or plain JS) and the path it reports
- * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result, over either backend; env
+ * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result, over either backend
+ *                                                             (job.progress(value, transfer?) reports to the page); env
  *                                                             holds {companions, hints, files, workerUrl, prepared, path}
  * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. start helper workers
  *                                                             while the module instantiates); its result is env.prepared
@@ -85,7 +86,8 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
       if (!handlers) throw namedError('InvalidStateError', 'worker is not initialised');
       const handler = handlers[op];
       if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
-      const job = { progress: (value) => self.postMessage({ type: 'progress', id, value }) };
+      // progress(value, transfer): a report is structured-cloned; buffers in `transfer` are moved instead (a band of a texture).
+      const job = { progress: (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) };
       const { result, transfer } = unwrapTransfer(await handler(args, job));
       self.postMessage({ type: 'reply', id, ok: true, result }, transfer);
     } catch (error) {

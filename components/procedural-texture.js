@@ -1,0 +1,333 @@
+// <procedural-texture>: the maps of a stone wall or a vault door face computed
+// on the device (renderTexture(), api/texture.js), shown one map at a time on a
+// canvas that fills band by band as the worker finishes each band of rows.
+// Each render runs in a texture worker of its own, terminated after it; a
+// change of kind, size or seed while a render runs cancels that render (its
+// worker is terminated) and starts the new one: the latest request wins.
+// Attribute changes made in one task make one request.
+import { ElementBase } from './internal/element-base.js';
+import { renderTexture } from '../api/texture.js';
+import { enginePath } from '../api/runtime/client.js';
+import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
+import { namedError } from '../common/errors.js';
+import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
+
+const STYLE = `
+:host { display: inline-block; inline-size: var(--procedural-texture-size, 256px); vertical-align: top; }
+:host([hidden]) { display: none; }
+canvas {
+  display: block; inline-size: 100%; aspect-ratio: 1; block-size: auto;
+  background: var(--procedural-texture-background, #2b2b30);
+  border-radius: var(--procedural-texture-radius, 0);
+}
+.bar { display: flex; align-items: center; gap: 0.5em; min-block-size: 1lh; margin-block-start: 0.25em; font-size: 0.875em; }
+progress { inline-size: 5em; accent-color: var(--procedural-texture-progress-color, auto); }
+.status { margin: 0; color: var(--procedural-texture-status-color, inherit); }
+.status.error { color: var(--procedural-texture-error-color, #b3261e); }
+[hidden] { display: none !important; }
+`;
+
+const HTML = `
+<canvas part="canvas" role="img" width="0" height="0"></canvas>
+<div class="bar">
+  <progress part="progress" max="1" value="0" aria-label="Rendering progress" hidden></progress>
+  <p class="status" part="status" role="status" aria-live="polite"></p>
+</div>`;
+
+let template;
+function shadowContent() {
+  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
+  return template.content.cloneNode(true);
+}
+
+function composedEvent(type, detail) {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+}
+
+const KIND_NAMES = { 'stone-wall': 'Stone wall', 'vault-face': 'Vault door face' };
+const MAP_NAMES = { albedo: 'colour', normal: 'normal', roughness: 'roughness', ao: 'ambient occlusion', orm: 'ORM' };
+const SLICE_ROWS = 64;
+
+/** An attribute as an integer in [min, max], or its default when absent; throws a TypeError or RangeError naming it. */
+function integerAttribute(value, name, min, max, fallback) {
+  if (value === null) return fallback;
+  if (!/^\s*-?\d+\s*$/.test(value)) throw new TypeError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+function choiceAttribute(value, name, choices, fallback) {
+  if (value === null) return fallback;
+  if (!choices.includes(value)) throw new RangeError(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/**
+ * Tileable PBR maps of a stone wall or a vault door face, computed on the device in a worker and drawn band by band.
+ *
+ * @tagname procedural-texture
+ * @summary A procedural texture (stone wall or vault door face): five maps, one shown on a canvas.
+ *
+ * @attr {'stone-wall' | 'vault-face'} kind - What to make (default `stone-wall`).
+ * @attr {number} size - Width and height in pixels, 1..4096 (default 512).
+ * @attr {number} seed - 0..4294967295 (default 0): the same seed gives the same bytes in every engine.
+ * @attr {'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'} map - The map the canvas shows (default `albedo`).
+ *
+ * @prop {'stone-wall' | 'vault-face'} kind - Reflects `kind` (its default when the attribute is not valid).
+ * @prop {number} size - Reflects `size` (its default when the attribute is not valid).
+ * @prop {number} seed - Reflects `seed` (its default when the attribute is not valid).
+ * @prop {'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'} map - Reflects `map`.
+ * @prop {{albedo: Uint8ClampedArray, normal: Uint8ClampedArray, roughness: Uint8ClampedArray, ao: Uint8ClampedArray, orm: Uint8ClampedArray} | undefined} maps - The five maps of the last finished render (RGBA8, size x size each).
+ * @prop {{kind: string, size: number, seed: number} | undefined} texture - What `maps` holds.
+ * @prop {boolean} busy - True while a render runs.
+ * @prop {'simd' | 'scalar' | 'js' | undefined} path - The build that made the last texture.
+ *
+ * @fires {CustomEvent<{done: number, total: number}>} progress - After each band of rows is drawn: `done` of `total` bands.
+ * @fires {CustomEvent<{ms: number, path: string}>} ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
+ * @fires {CustomEvent<{name: string, message: string}>} texture-error - A bad attribute (`TypeError`, `RangeError`; the last good texture stays) or a failed render.
+ *
+ * @csspart canvas - The canvas showing the map (role img, labelled with what it shows).
+ * @csspart progress - The progress bar, shown while a render runs.
+ * @csspart status - The live status line: rendering, ready in N ms, or the error.
+ *
+ * @cssprop --procedural-texture-size - The displayed width and height (default 256px); the canvas holds `size` pixels.
+ * @cssprop --procedural-texture-background - Behind the canvas before the first band (default #2b2b30).
+ * @cssprop --procedural-texture-radius - The canvas's corner radius (default 0).
+ * @cssprop --procedural-texture-status-color - The status text.
+ * @cssprop --procedural-texture-error-color - The status text of an error (default #b3261e).
+ * @cssprop --procedural-texture-progress-color - The progress bar's accent colour.
+ */
+export class ProceduralTexture extends ElementBase {
+  static observedAttributes = ['kind', 'size', 'seed', 'map'];
+
+  #maps;               // the last finished render's maps
+  #texture;            // {kind, size, seed} of #maps
+  #path;
+  #render;             // the render in flight: {controller, params, start, lastBand, drawn}
+  #requestedAt;        // when the pending request was made (the first change of the task)
+  #drawing;            // AbortController of a whole-map redraw in slices
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).append(shadowContent());
+    for (const name of ['kind', 'size', 'seed', 'map']) {
+      // A property set before the element was defined shadows the accessor: take it over.
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        const value = this[name];
+        delete this[name];
+        this[name] = value;
+      }
+    }
+  }
+
+  get #canvas() { return this.shadowRoot.querySelector('canvas'); }
+
+  connectedCallback() { this.#request(); }
+
+  disconnectedCallback() {
+    this.#cancel();
+    this.#requestedAt = undefined;
+  }
+
+  attributeChangedCallback(name, before, value) {
+    if (before === value) return;
+    if (name !== 'map') {
+      this.#request();
+      return;
+    }
+    try {
+      choiceAttribute(value, 'map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#label();
+    // The finished texture is redrawn in the new map now, or, mid-render, once it is finished.
+    if (this.#render) this.#render.mapChanged = true;
+    else this.#redraw();
+  }
+
+  /** @type {'stone-wall' | 'vault-face'} */
+  get kind() { return this.#valid('kind') ?? TEXTURE_DEFAULTS.kind; }
+  set kind(value) { this.setAttribute('kind', String(value)); }
+  /** @type {number} */
+  get size() { return this.#valid('size') ?? TEXTURE_DEFAULTS.size; }
+  set size(value) { this.setAttribute('size', String(value)); }
+  /** @type {number} */
+  get seed() { return this.#valid('seed') ?? TEXTURE_DEFAULTS.seed; }
+  set seed(value) { this.setAttribute('seed', String(value)); }
+  /** @type {'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'} */
+  get map() { return this.#valid('map') ?? TEXTURE_DEFAULTS.map; }
+  set map(value) { this.setAttribute('map', String(value)); }
+
+  /** The five maps of the last finished render. @type {import('../api/texture.js').TextureMaps | undefined} */
+  get maps() { return this.#maps; }
+  /** What `maps` holds. @type {{kind: string, size: number, seed: number} | undefined} */
+  get texture() { return this.#texture && { ...this.#texture }; }
+  /** True while a render runs. @type {boolean} */
+  get busy() { return !!this.#render; }
+  /** The build that made the last texture. @type {'simd' | 'scalar' | 'js' | undefined} */
+  get path() { return this.#path; }
+
+  /**
+   * One map of the last finished render as an image file (PNG unless `type` names another the browser encodes).
+   * Rejects with a RangeError for an unknown map, an InvalidStateError before the first texture.
+   * @param {string} [map] albedo, normal, roughness, ao or orm (default: the map shown)
+   * @param {string} [type] default 'image/png'
+   * @returns {Promise<Blob>}
+   */
+  async toBlob(map = this.map, type = 'image/png') {
+    choiceAttribute(String(map), 'map', TEXTURE_MAPS);
+    if (!this.#maps) throw namedError('InvalidStateError', 'no texture has been rendered yet');
+    const { size } = this.#texture;
+    const pixels = this.#maps[map];
+    const canvas = typeof OffscreenCanvas === 'function'
+      ? new OffscreenCanvas(size, size) : Object.assign(document.createElement('canvas'), { width: size, height: size });
+    const context = canvas.getContext('2d');
+    await runInSlices(Math.ceil(size / SLICE_ROWS), (i) => putRows(context, pixels, size, i * SLICE_ROWS));
+    if (canvas.convertToBlob) return canvas.convertToBlob({ type });
+    return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(namedError('InvalidStateError', `the browser cannot encode ${type}`))), type));
+  }
+
+  // The attribute's value when valid, else undefined.
+  #valid(name) {
+    try { return this.#parse(name); } catch { return undefined; }
+  }
+
+  #parse(name) {
+    const value = this.getAttribute(name);
+    if (name === 'kind') return choiceAttribute(value, 'kind', TEXTURE_KINDS, TEXTURE_DEFAULTS.kind);
+    if (name === 'size') return integerAttribute(value, 'size', 1, TEXTURE_LIMITS.size, TEXTURE_DEFAULTS.size);
+    if (name === 'seed') return integerAttribute(value, 'seed', 0, TEXTURE_LIMITS.seed, TEXTURE_DEFAULTS.seed);
+    return choiceAttribute(value, 'map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
+  }
+
+  // Every change of one task makes one request, started in a microtask.
+  #request() {
+    if (this.#requestedAt !== undefined) return;
+    this.#requestedAt = performance.now();
+    queueMicrotask(() => this.#start());
+  }
+
+  #start() {
+    const start = this.#requestedAt;
+    this.#requestedAt = undefined;
+    if (!this.isConnected) return;
+    let params;
+    try {
+      params = { kind: this.#parse('kind'), size: this.#parse('size'), seed: this.#parse('seed') };
+    } catch (error) {
+      this.#fail(error);   // the last good texture (and a render of good attributes) stays
+      return;
+    }
+    const same = (other) => other && other.kind === params.kind && other.size === params.size && other.seed === params.seed;
+    if (same(this.#render?.params) || (!this.#render && same(this.#texture))) return;
+    this.#cancel();
+    const render = { controller: new AbortController(), params, start, lastBand: start, mapChanged: false };
+    this.#render = render;
+    if (this.#canvas.width !== params.size) this.#resize(params.size);
+    this.#status(`Rendering ${KIND_NAMES[params.kind].toLowerCase()}, ${params.size} × ${params.size}…`);
+    const progress = this.shadowRoot.querySelector('progress');
+    progress.value = 0;
+    progress.hidden = false;
+    // Bands carry the map shown only: the worker copies and the page drops nothing else. After a change of map
+    // mid-render, the rest of the bands are not drawn and the finished texture is.
+    renderTexture(params, { signal: render.controller.signal, bandMaps: [this.map], onProgress: (report) => this.#band(render, report) })
+      .then((maps) => this.#finish(render, maps), (error) => {
+        if (render !== this.#render) return;   // cancelled by a newer request
+        this.#render = undefined;
+        progress.hidden = true;
+        this.#fail(error);
+      });
+  }
+
+  // One band from the worker: drawn at once, in the map shown now.
+  #band(render, { done, total, band }) {
+    if (render !== this.#render) return;
+    const { size } = render.params;
+    this.#stopRedraw();
+    const pixels = band[this.map];
+    if (pixels) this.#canvas.getContext('2d').putImageData(new ImageData(pixels, size, band.y1 - band.y0), 0, band.y0);
+    render.lastBand = performance.now();
+    this.shadowRoot.querySelector('progress').value = done / total;
+    this.dispatchEvent(composedEvent('progress', { done, total }));
+  }
+
+  #finish(render, maps) {
+    if (render !== this.#render) return;
+    this.#render = undefined;
+    this.#maps = maps;
+    this.#texture = render.params;
+    this.#path = enginePath('texture');
+    this.shadowRoot.querySelector('progress').hidden = true;
+    const { kind, size } = render.params;
+    if (render.mapChanged) this.#redraw();
+    this.#label();
+    const ms = render.lastBand - render.start;
+    this.#status(`${KIND_NAMES[kind]}, ${size} × ${size}, ready in ${Math.round(ms)} ms.`);
+    this.dispatchEvent(composedEvent('ready', { ms, path: this.#path }));
+  }
+
+  // The render in flight is dropped and its worker terminated.
+  #cancel() {
+    const render = this.#render;
+    this.#render = undefined;
+    render?.controller.abort(namedError('AbortError', 'a newer texture request replaced this one'));
+    this.#stopRedraw();
+    if (render) this.shadowRoot.querySelector('progress').hidden = true;
+  }
+
+  // A new size clears the canvas. Its pixels are allocated at the first drawing (10-40 ms at 2048 in Chromium):
+  // that is done in a task of its own, not in the one that draws the first band.
+  #resize(size) {
+    const canvas = this.#canvas;
+    canvas.width = size;
+    canvas.height = size;
+    this.#label();
+    yieldToEventLoop().then(() => {
+      if (canvas.width === size) canvas.getContext('2d').putImageData(new ImageData(1, 1), 0, 0);   // transparent, as it was
+    });
+  }
+
+  // The whole map shown, drawn in slices of rows (a 4096 map is 64 MiB).
+  #redraw() {
+    this.#stopRedraw();
+    if (!this.#maps) return;
+    const controller = new AbortController();
+    this.#drawing = controller;
+    const { size } = this.#texture;
+    const pixels = this.#maps[this.map];
+    const context = this.#canvas.getContext('2d');
+    runInSlices(Math.ceil(size / SLICE_ROWS), (i) => putRows(context, pixels, size, i * SLICE_ROWS), { signal: controller.signal });
+  }
+
+  #stopRedraw() {
+    this.#drawing?.abort();
+    this.#drawing = undefined;
+  }
+
+  #label() {
+    const { kind, seed, size } = this.#render?.params ?? this.#texture ?? { kind: this.kind, seed: this.seed, size: this.size };
+    this.#canvas.setAttribute('aria-label',
+      `${KIND_NAMES[kind]} texture, ${MAP_NAMES[this.map]} map, seed ${seed}, ${size} × ${size} pixels`);
+  }
+
+  #status(text, error = false) {
+    const status = this.shadowRoot.querySelector('.status');
+    status.textContent = text;
+    status.classList.toggle('error', error);
+  }
+
+  #fail(error) {
+    const detail = { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+    this.#status(this.#maps ? `${detail.message}. Showing the last texture.` : `${detail.message}.`, true);
+    this.dispatchEvent(composedEvent('texture-error', detail));
+  }
+}
+
+/** Rows y0.. of one map (up to SLICE_ROWS) onto a 2D context. */
+function putRows(context, pixels, size, y0) {
+  const rows = Math.min(SLICE_ROWS, size - y0);
+  context.putImageData(new ImageData(pixels.subarray(y0 * size * 4, (y0 + rows) * size * 4), size, rows), 0, y0);
+}

@@ -1,0 +1,287 @@
+// renderTexture() and <procedural-texture> in a real page: the committed
+// SHA-256 digests at 512 on every path (SIMD, scalar, the JS tables), the
+// canvas shows the specification's pixels, toBlob() decodes back to them, bad
+// attributes fire texture-error and never throw, a newer request cancels the
+// render in flight (its worker terminated), axe finds no violations, and
+// (Chromium) a 2048 render leaves the main thread free.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { after, before, test } from 'node:test';
+import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { renderTextureSpec } from '../../worker/texture-spec.js';
+
+const DIGESTS = JSON.parse(readFileSync(new URL('../js/texture-digests.json', import.meta.url), 'utf8'));
+const KINDS = ['stone-wall', 'vault-face'];
+const MAPS = DIGESTS.maps;
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser?.close(); });
+
+/** A page with the elements loaded, window.sha(bytes) (hex SHA-256), and every texture event recorded into window.events. */
+async function texturePage(markup = '', { load = true } = {}) {
+  const page = await browser.newPage({ load });
+  await page.evaluate((html) => {
+    window.sha = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+      .map((b) => b.toString(16).padStart(2, '0')).join('');
+    window.canvasSha = (id) => {
+      const canvas = document.getElementById(id).shadowRoot.querySelector('canvas');
+      return window.sha(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data);
+    };
+    window.events = [];
+    for (const type of ['progress', 'ready', 'texture-error']) {
+      document.addEventListener(type, (event) => window.events.push({ type, target: event.target.id, detail: event.detail,
+        bubbles: event.bubbles, composed: event.composed }));
+    }
+    document.getElementById('root').innerHTML = html;
+  }, markup);
+  return page;
+}
+
+const eventsOf = (page, type) => page.evaluate((t) => window.events.filter((e) => e.type === t), type);
+const readyCount = (page, n) => waitFor(page, (count) => window.events.filter((e) => e.type === 'ready').length >= count, n,
+  { what: `${n} ready event(s)`, timeout: 60000 });
+
+test('renderTexture in the page gives the committed SHA-256 digests at 512 on the SIMD, scalar and JS paths', async () => {
+  const page = await texturePage();
+  const results = await page.evaluate(async ({ size, seed, kinds }) => {
+    const { renderTexture, forcePath, enginePath, liveWorkerCount } = window.memento;
+    const out = [];
+    for (const force of [undefined, 'scalar', 'fallback']) {
+      forcePath(force);
+      for (const kind of kinds) {
+        let bands = 0;
+        const maps = await renderTexture({ kind, size, seed }, { onProgress: () => bands++ });
+        const digests = {};
+        for (const [name, bytes] of Object.entries(maps)) digests[name] = await window.sha(bytes);
+        out.push({ force, kind, path: enginePath('texture'), bands, digests, workers: liveWorkerCount(),
+          types: Object.values(maps).map((m) => `${m.constructor.name}:${m.length}`) });
+      }
+    }
+    forcePath(undefined);
+    return out;
+  }, { size: DIGESTS.size, seed: DIGESTS.seed, kinds: KINDS });
+  const paths = { undefined: 'simd', scalar: 'scalar', fallback: 'js' };
+  for (const r of results) {
+    assert.equal(r.path, paths[r.force], `forcePath(${r.force})`);
+    assert.deepEqual(r.digests, DIGESTS[r.kind], `${r.kind} on ${r.path}`);
+    assert.deepEqual(r.types, MAPS.map(() => `Uint8ClampedArray:${512 * 512 * 4}`));
+    assert.equal(r.bands, 8, 'one progress report per band of 64 rows');
+    assert.equal(r.workers, 0, 'the worker ended with the render');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the canvas shows the specification\'s pixels, map by map, and toBlob() decodes back to the same pixels', async () => {
+  const { size, seed } = DIGESTS;
+  const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"></procedural-texture>`);
+  await readyCount(page, 1);
+  const [ready] = await eventsOf(page, 'ready');
+  assert.ok(ready.bubbles && ready.composed);
+  assert.ok(ready.detail.ms > 0 && ['simd', 'scalar', 'js'].includes(ready.detail.path), JSON.stringify(ready.detail));
+  const progress = await eventsOf(page, 'progress');
+  assert.deepEqual(progress.map((e) => e.detail), Array.from({ length: 8 }, (_, i) => ({ done: i + 1, total: 8 })));
+  assert.equal(await page.evaluate(() => window.canvasSha('t')), DIGESTS['vault-face'].albedo, 'the albedo, as drawn band by band');
+  for (const map of ['normal', 'orm']) {
+    await page.evaluate((m) => { document.getElementById('t').map = m; }, map);
+    await waitFor(page, (want) => window.canvasSha('t').then((got) => got === want), DIGESTS['vault-face'][map], { what: `the ${map} map on the canvas` });
+  }
+  // A small texture against the spec computed here, pixel for pixel.
+  await page.evaluate(() => { Object.assign(document.getElementById('t'), { size: 37, seed: 5, kind: 'stone-wall', map: 'roughness' }); });
+  await readyCount(page, 2);
+  const pixels = await page.evaluate(() => {
+    const canvas = document.getElementById('t').shadowRoot.querySelector('canvas');
+    return [canvas.width, canvas.height, Array.from(canvas.getContext('2d').getImageData(0, 0, 37, 37).data)];
+  });
+  assert.deepEqual(pixels, [37, 37, Array.from(renderTextureSpec({ kind: 'stone-wall', size: 37, seed: 5 }).roughness)]);
+
+  const decoded = await page.evaluate(async () => {
+    const el = document.getElementById('t');
+    const blob = await el.toBlob('normal');
+    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const canvas = Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
+    const context = canvas.getContext('2d');
+    context.drawImage(bitmap, 0, 0);
+    const magic = Array.from(new Uint8Array(await blob.slice(0, 8).arrayBuffer()));
+    return { type: blob.type, magic, width: bitmap.width, same: await window.sha(context.getImageData(0, 0, 37, 37).data) === await window.sha(el.maps.normal) };
+  });
+  assert.deepEqual(decoded, { type: 'image/png', magic: [137, 80, 78, 71, 13, 10, 26, 10], width: 37, same: true });
+  await assert.doesNotReject(page.evaluate(() => document.getElementById('t').toBlob('height').then(() => { throw new Error('resolved'); },
+    (error) => { if (error.name !== 'RangeError' || !/^map/.test(error.message)) throw error; })));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('bad attributes and properties fire texture-error with a message, never throw, and keep the last good texture', async () => {
+  const page = await texturePage('<procedural-texture id="t" size="64" seed="3"></procedural-texture>');
+  await readyCount(page, 1);
+  const before = await page.evaluate(async () => ({ canvas: await window.canvasSha('t'), albedo: await window.sha(document.getElementById('t').maps.albedo) }));
+  const thrown = await page.evaluate(async () => {
+    const el = document.getElementById('t');
+    window.mapsBefore = el.maps;
+    const thrown = [];
+    const attempts = [
+      () => el.setAttribute('size', 'abc'), () => { el.size = 0; }, () => { el.size = 4097; }, () => { el.size = 64; },
+      () => el.setAttribute('kind', 'brick'), () => { el.kind = 'stone-wall'; },
+      () => { el.seed = -1; }, () => { el.seed = 2 ** 32; }, () => { el.seed = 3; },
+      () => { el.map = 'height'; },
+    ];
+    for (const attempt of attempts) {
+      try { attempt(); } catch (error) { thrown.push(String(error)); }
+      await new Promise((resolve) => setTimeout(resolve, 0));   // each change its own request
+    }
+    return thrown;
+  });
+  assert.deepEqual(thrown, []);
+  const errors = (await eventsOf(page, 'texture-error')).map((e) => e.detail);
+  assert.deepEqual(errors.map((e) => e.name), ['TypeError', 'RangeError', 'RangeError', 'RangeError', 'RangeError', 'RangeError', 'RangeError']);
+  const named = ['size', 'size', 'size', 'kind', 'seed', 'seed', 'map'];
+  errors.forEach((e, i) => assert.match(e.message, new RegExp(`^${named[i]} must be`), e.message));
+  const after = await page.evaluate(async () => {
+    const el = document.getElementById('t');
+    return { canvas: await window.canvasSha('t'), albedo: await window.sha(el.maps.albedo), same: el.maps === window.mapsBefore,
+      busy: el.busy, status: el.shadowRoot.querySelector('[part=status]').textContent, map: el.map };
+  });
+  assert.deepEqual({ canvas: after.canvas, albedo: after.albedo }, before, 'the last good texture stays on the canvas and in maps');
+  assert.equal(after.same, true);
+  assert.equal(after.busy, false, 'the valid values restored are the texture shown: nothing is rendered again');
+  assert.match(after.status, /^map must be one of albedo, normal, roughness, ao, orm, got "height". Showing the last texture\.$/);
+  assert.equal(after.map, 'albedo', 'a bad map reads as the default');
+  assert.equal((await eventsOf(page, 'ready')).length, 1);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a property set before the element is defined is taken over at the upgrade', async () => {
+  const page = await texturePage('', { load: false });
+  await page.evaluate(() => {
+    const el = document.createElement('procedural-texture');
+    el.id = 't';
+    Object.assign(el, { size: 16, seed: 9, kind: 'vault-face', map: 'ao' });
+    document.getElementById('root').append(el);
+    return import(new URL('../../../dist/index.js', location.href).href).then((m) => { window.memento = m; });
+  });
+  await readyCount(page, 1);
+  const state = await page.evaluate(() => {
+    const el = document.getElementById('t');
+    return { attrs: ['size', 'seed', 'kind', 'map'].map((a) => el.getAttribute(a)), texture: el.texture, path: el.path };
+  });
+  assert.deepEqual(state.attrs, ['16', '9', 'vault-face', 'ao']);
+  assert.deepEqual(state.texture, { kind: 'vault-face', size: 16, seed: 9 });
+  assert.ok(['simd', 'scalar', 'js'].includes(state.path));
+  await page.close();
+});
+
+test('a new seed mid-render cancels the old render: its worker is terminated and the final maps are the new seed\'s', async (t) => {
+  const { size, seed } = DIGESTS;
+  const page = await texturePage();
+  await page.evaluate(({ size, seed }) => {
+    window.watch = { workers: [], changedAt: -1 };
+    const el = document.createElement('procedural-texture');
+    el.id = 't';
+    Object.assign(el, { size, seed: 1 });
+    el.addEventListener('progress', () => {
+      if (window.watch.changedAt < 0) {
+        window.watch.changedAt = window.events.length + 1;   // this event reaches the document's listener after this one
+        el.seed = seed;   // while the seed-1 render is at its first band
+      } else {
+        window.watch.workers.push(window.memento.liveWorkerCount());
+      }
+    });
+    document.getElementById('root').append(el);
+  }, { size, seed });
+  await readyCount(page, 1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));   // a late reply of the old worker would show now
+  const w = await page.evaluate(async () => {
+    const el = document.getElementById('t');
+    const digests = {};
+    for (const [name, bytes] of Object.entries(el.maps)) digests[name] = await window.sha(bytes);
+    return { ...window.watch, digests, texture: el.texture, canvas: await window.canvasSha('t'), live: window.memento.liveWorkerCount(),
+      ready: window.events.filter((e) => e.type === 'ready').length,
+      progressAfter: window.events.slice(window.watch.changedAt).filter((e) => e.type === 'progress').map((e) => e.detail.done) };
+  });
+  assert.deepEqual(w.texture, { kind: 'stone-wall', size, seed });
+  assert.deepEqual(w.digests, DIGESTS['stone-wall'], 'the maps are the new seed\'s');
+  assert.equal(w.canvas, DIGESTS['stone-wall'].albedo, 'and so is the canvas');
+  assert.equal(w.ready, 1, 'only the latest request is ready');
+  assert.deepEqual(w.progressAfter, [1, 2, 3, 4, 5, 6, 7, 8], 'after the change only the new render reports, every band once');
+  assert.ok(w.workers.every((n) => n === 1), `one worker alive during the new render, saw ${w.workers}`);
+  assert.equal(w.live, 0, 'none after it');
+  await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
+    if (!skipUnless(st, browser.engine, 'workerTargets')) return;
+    const deadline = Date.now() + 5000;
+    let workers;
+    do {
+      workers = await page.workerTargets();
+      if (workers === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (Date.now() < deadline);
+    assert.equal(workers, 0);
+  });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('axe finds no violations: rendering, ready, after a bad attribute', async () => {
+  const page = await texturePage();
+  await page.addScript(AXE_PATH);
+  const violations = () => page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  await page.evaluate(() => {
+    document.getElementById('root').innerHTML = '<procedural-texture id="a" size="1024" seed="2"></procedural-texture>'
+      + '<procedural-texture id="b" kind="vault-face" size="256" map="normal"></procedural-texture>';
+  });
+  await waitFor(page, () => document.getElementById('a').busy, undefined, { what: 'a render under way' });
+  assert.deepEqual(await violations(page), [], 'rendering');
+  await readyCount(page, 2);
+  assert.deepEqual(await violations(page), [], 'ready');
+  const label = await page.evaluate(() => document.getElementById('b').shadowRoot.querySelector('canvas').getAttribute('aria-label'));
+  assert.equal(label, 'Vault door face texture, normal map, seed 0, 256 × 256 pixels');
+  await page.evaluate(() => document.getElementById('a').setAttribute('size', 'huge'));
+  await waitFor(page, () => window.events.some((e) => e.type === 'texture-error'), undefined, { what: 'texture-error' });
+  assert.deepEqual(await violations(page), [], 'after a bad attribute');
+  await page.close();
+});
+
+test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms (Chromium)', async (t) => {
+  if (!skipUnless(t, browser.engine, 'longTasks')) return;
+  const page = await texturePage();
+  await page.evaluate(() => {
+    window.watch = { longTasks: [], frames: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.watch.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
+    const frame = () => { window.watch.frames.push(performance.now()); requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+  });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await page.evaluate(() => {
+    // The page alone, for comparison: the longest frame gap over the last 500 ms.
+    const idle = window.watch.frames.filter((f) => f >= performance.now() - 500);
+    window.watch.idleGap = Math.max(0, ...idle.slice(1).map((f, i) => f - idle[i]));
+    window.watch.start = performance.now();
+    document.getElementById('root').innerHTML = '<procedural-texture id="t" size="2048" seed="11" style="--procedural-texture-size: 512px"></procedural-texture>';
+    document.getElementById('t').addEventListener('ready', () => { window.watch.end = performance.now(); });
+  });
+  await readyCount(page, 1);
+  // Two more frames: the last band's own frame is inside the window.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const w = await page.evaluate(() => {
+    const { start, end, longTasks, frames } = window.watch;
+    const inside = frames.filter((f) => f >= start && f <= end + 20);
+    let maxGap = 0;
+    for (let i = 1; i < inside.length; i++) maxGap = Math.max(maxGap, inside[i] - inside[i - 1]);
+    const ready = window.events.find((e) => e.type === 'ready').detail;
+    return { ms: end - start, ready, frames: inside.length, maxGap, idleGap: window.watch.idleGap, longTasks: longTasks.filter((l) => l.start + l.duration >= start && l.start <= end) };
+  });
+  console.log(`2048 stone wall: ready ${w.ready.ms.toFixed(0)} ms after the request (${w.ready.path}); ${w.frames} frames, longest gap ${w.maxGap.toFixed(1)} ms`
+    + ` (${w.idleGap.toFixed(1)} ms on the idle page just before; load average ${loadavg()[0].toFixed(1)})`);
+  assert.deepEqual(w.longTasks, [], 'no main-thread task over 50 ms');
+  assert.ok(w.maxGap <= 20, `no frame gap over 20 ms, longest ${w.maxGap.toFixed(1)} ms`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

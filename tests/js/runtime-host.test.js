@@ -1,0 +1,40 @@
+// The worker side of the protocol (worker/runtime/host.js), driven in this
+// thread: `self` is a stand-in that records what the worker posts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const posted = [];
+globalThis.self = { postMessage: (message, transfer = []) => posted.push({ message, transfer }) };
+const { serve } = await import('../../worker/runtime/host.js');
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+serve({
+  factory: async () => { throw new Error('no wasm in this test'); },
+  selfTest: () => false,
+  backend: () => ({}),
+  fallback: { path: 'js', load: async () => ({}) },
+  ops: () => ({
+    report(args, job) {
+      const band = new Uint8Array([1, 2, 3]);
+      job.progress(0.5);
+      job.progress({ done: 1, total: 2, band }, [band.buffer]);
+      return 'ok';
+    },
+  }),
+});
+
+test('job.progress posts plain values, and moves the buffers of its optional transfer list', async () => {
+  globalThis.self.onmessage({ data: { type: 'init', force: 'fallback' } });
+  await settle();
+  assert.deepEqual(posted.shift().message, { type: 'ready', path: 'js' });
+  globalThis.self.onmessage({ data: { type: 'call', id: 7, op: 'report', args: {} } });
+  await settle();
+  const [plain, band, reply] = posted.splice(0);
+  assert.deepEqual(plain, { message: { type: 'progress', id: 7, value: 0.5 }, transfer: [] });
+  assert.equal(band.message.type, 'progress');
+  assert.equal(band.message.id, 7);
+  assert.deepEqual({ ...band.message.value, band: [...band.message.value.band] }, { done: 1, total: 2, band: [1, 2, 3] });
+  assert.deepEqual(band.transfer, [band.message.value.band.buffer], 'the band\'s buffer is in the transfer list');
+  assert.deepEqual(reply.message, { type: 'reply', id: 7, ok: true, result: 'ok' });
+});

@@ -1,0 +1,105 @@
+// The texture worker's ops over either backend: the wasm kernel
+// (cpp/texture/bindings.cpp) or the JS tables (worker/texture-tables.js), which
+// give the same bytes. A render prepares once, then renders band after band of
+// rows (one wasm call each: V8 optimises a function only between calls) into
+// the five whole maps, and reports each band as progress, its own copy of the
+// band's rows transferred to the page so that an element can draw it at once.
+// The whole maps are transferred at the end, never copied.
+import { heapAlloc, heapCopyOutInto, heapEraseFree } from './wasm-heap.js';
+import { createTextureTables } from './texture-tables.js';
+import { namedError } from '../common/errors.js';
+import { withTransfer } from '../common/protocol.js';
+import { TEXTURE_BAND_PIXELS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
+
+// cpp/texture/status.h: the codes that are the caller's; the others are ours.
+const CALLER_STATUS = new Set([1, 2]);   // kind_unknown, size_out_of_range
+
+/** Rows per band: about TEXTURE_BAND_PIXELS pixels, 8..64 rows (never more than the texture). */
+export function bandRows(size) {
+  return Math.min(size, Math.max(8, Math.min(64, Math.floor(TEXTURE_BAND_PIXELS / size))));
+}
+
+/**
+ * The backend over an instantiated texture module: a renderer holds the
+ * kernel's state and one band of each map in the heap, and copies each band
+ * out into the caller's arrays.
+ */
+export function wasmTextureBackend(wasm) {
+  const check = (status) => {
+    if (status === 0) return;
+    const message = wasm.error_message(status);
+    throw CALLER_STATUS.has(status) ? new RangeError(message) : namedError('InternalError', `texture kernel: ${message}`);
+  };
+  return {
+    createRenderer({ kind, size, seed }, rows) {
+      const k = TEXTURE_KINDS.indexOf(kind);
+      check(wasm.texture_validate(k, size));
+      const stateBytes = wasm.texture_state_size(k, size);
+      const bandBytes = rows * size * 4;
+      const allocations = [];
+      try {
+        allocations.push([heapAlloc(wasm, stateBytes), stateBytes]);
+        for (let i = 0; i < TEXTURE_MAPS.length; i++) allocations.push([heapAlloc(wasm, bandBytes), bandBytes]);
+        check(wasm.texture_prepare(allocations[0][0], stateBytes, k, size, seed >>> 0));
+      } catch (error) {
+        heapEraseFree(wasm, ...allocations);
+        throw error;
+      }
+      const [state, ...bands] = allocations.map(([ptr]) => ptr);
+      return {
+        renderBand(y0, y1, out) {
+          check(wasm.texture_render_band(state, y0, y1, ...bands));
+          TEXTURE_MAPS.forEach((map, i) => heapCopyOutInto(wasm, bands[i], out[map]));
+        },
+        free() { heapEraseFree(wasm, ...allocations); },
+      };
+    },
+  };
+}
+
+/** The fallback backend: the JS tables, the same bytes without wasm (the kernel's checks, same messages). */
+export const jsTextureBackend = {
+  createRenderer({ kind, size, seed }) {
+    if (!TEXTURE_KINDS.includes(kind)) throw new RangeError("kind must be 'stone-wall' or 'vault-face'");
+    if (!Number.isInteger(size) || size < 1 || size > TEXTURE_LIMITS.size) throw new RangeError('size must be an integer from 1 to 4096');
+    const tables = createTextureTables({ kind, size, seed: seed >>> 0 });
+    return { renderBand: (y0, y1, out) => tables.renderBand(y0, y1, out), free() {} };
+  },
+};
+
+/** The worker's ops over a backend that makes renderers ({createRenderer(params, rows)}). */
+export function textureOps({ createRenderer }) {
+  return {
+    /**
+     * {kind, size, seed, bands}: the five maps, whole, transferred. Each band is
+     * reported as {done, total, band: {y0, y1, ...}} with the rows of the maps
+     * named in `bands` (default all five; [] reports only {done, total}).
+     */
+    render({ kind, size, seed, bands = TEXTURE_MAPS }, job) {
+      const reported = TEXTURE_MAPS.filter((map) => bands.includes(map));
+      const rows = bandRows(size);
+      const renderer = createRenderer({ kind, size, seed }, rows);
+      const maps = {};
+      try {
+        for (const map of TEXTURE_MAPS) maps[map] = new Uint8ClampedArray(size * size * 4);
+        const total = Math.ceil(size / rows);
+        for (let y0 = 0, done = 1; y0 < size; y0 += rows, done++) {
+          const y1 = Math.min(size, y0 + rows);
+          const out = {};
+          for (const map of TEXTURE_MAPS) out[map] = maps[map].subarray(y0 * size * 4, y1 * size * 4);
+          renderer.renderBand(y0, y1, out);
+          if (reported.length === 0) {
+            job.progress({ done, total });
+            continue;
+          }
+          const band = { y0, y1 };
+          for (const map of reported) band[map] = out[map].slice();
+          job.progress({ done, total, band }, reported.map((map) => band[map].buffer));
+        }
+      } finally {
+        renderer.free();
+      }
+      return withTransfer(maps, TEXTURE_MAPS.map((map) => maps[map].buffer));
+    },
+  };
+}
