@@ -8,8 +8,7 @@
 #include "argon2/blake2b.h"
 #include "common/secure_erase.h"
 
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-              "blocks are read and written as little-endian words in place");
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "blocks are read and written as little-endian words in place");
 
 namespace memento::argon2 {
 namespace {
@@ -53,8 +52,7 @@ bool null_with_length(const std::uint8_t* p, std::size_t length) { return p == n
 
 }  // namespace
 
-void blake2b_long(std::uint8_t* out, std::size_t out_length, const std::uint8_t* in,
-                  std::size_t in_length) {
+void blake2b_long(std::uint8_t* out, std::size_t out_length, const std::uint8_t* in, std::size_t in_length) {
   std::uint8_t length_le[4];
   store32_le(length_le, static_cast<std::uint32_t>(out_length));
   blake2b::State s;
@@ -164,8 +162,8 @@ Status finalize(Context& ctx, std::uint8_t* tag, std::size_t tag_length) {
   return Status::ok;
 }
 
-Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& inputs,
-                     std::uint32_t t, std::uint32_t m, std::uint32_t p) {
+Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& inputs, std::uint32_t t, std::uint32_t m,
+                     std::uint32_t p) {
   const Params params{t, m, p, tag_length};
   Status status = validate(params, inputs);
   if (status != Status::ok) return status;

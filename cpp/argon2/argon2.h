@@ -30,10 +30,10 @@ inline constexpr std::size_t kMinSaltBytes = 8;
 inline constexpr std::size_t kMaxInputBytes = 0xffffffffu;  // lengths enter H0 as u32
 
 struct Params {
-  std::uint32_t t;          // passes, >= 1
-  std::uint32_t m;          // KiB, 8p .. kMaxMemoryKiB
-  std::uint32_t p;          // lanes, 1 .. 16
-  std::size_t tag_length;   // bytes, 16 .. 1024
+  std::uint32_t t;         // passes, >= 1
+  std::uint32_t m;         // KiB, 8p .. kMaxMemoryKiB
+  std::uint32_t p;         // lanes, 1 .. 16
+  std::size_t tag_length;  // bytes, 16 .. 1024
 };
 
 // Byte strings that go into H0. A pointer may be null when its length is 0.
@@ -79,18 +79,16 @@ Status setup(Context& ctx, const Params& params, void* memory);
 // H0 and the first two blocks of every lane. Erases H0; the inputs are not kept.
 Status init(Context& ctx, const Inputs& inputs);
 // Fills one segment: lane `lane` of slice `slice` in pass `pass`.
-Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice,
-                    std::uint32_t lane);
+Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice, std::uint32_t lane);
 // XOR of every lane's last block, hashed to the tag; then erases the memory.
 // tag_length must equal the one given to setup.
 Status finalize(Context& ctx, std::uint8_t* tag, std::size_t tag_length);
 
 // Everything above in order, on one allocated block of memory.
-Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& inputs,
-                     std::uint32_t t, std::uint32_t m, std::uint32_t p);
+Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& inputs, std::uint32_t t, std::uint32_t m,
+                     std::uint32_t p);
 
 // H' (RFC 9106 section 3.3): BLAKE2b stretched to any out_length >= 1.
-void blake2b_long(std::uint8_t* out, std::size_t out_length, const std::uint8_t* in,
-                  std::size_t in_length);
+void blake2b_long(std::uint8_t* out, std::size_t out_length, const std::uint8_t* in, std::size_t in_length);
 
 }  // namespace memento::argon2

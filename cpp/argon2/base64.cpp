@@ -15,12 +15,10 @@ inline char to_char(unsigned x) {
 
 // 0..63, or 0xff for a character outside the alphabet.
 inline unsigned to_value(unsigned char c) {
-  const unsigned v = (mask_if(c >= 'A' && c <= 'Z') & (c - 'A')) |
-                     (mask_if(c >= 'a' && c <= 'z') & (c - 'a' + 26)) |
+  const unsigned v = (mask_if(c >= 'A' && c <= 'Z') & (c - 'A')) | (mask_if(c >= 'a' && c <= 'z') & (c - 'a' + 26)) |
                      (mask_if(c >= '0' && c <= '9') & (c - '0' + 52)) | (mask_if(c == '+') & 62) |
                      (mask_if(c == '/') & 63);
-  const bool valid = (c >= 'A' && c <= 'Z') | (c >= 'a' && c <= 'z') | (c >= '0' && c <= '9') |
-                     (c == '+') | (c == '/');
+  const bool valid = (c >= 'A' && c <= 'Z') | (c >= 'a' && c <= 'z') | (c >= '0' && c <= '9') | (c == '+') | (c == '/');
   return v | (mask_if(!valid) & 0xff);
 }
 

@@ -25,20 +25,16 @@ using memento::argon2::Inputs;
 using memento::argon2::Params;
 using memento::argon2::Status;
 
-const std::uint8_t* bytes(std::uintptr_t address) {
-  return reinterpret_cast<const std::uint8_t*>(address);
-}
+const std::uint8_t* bytes(std::uintptr_t address) { return reinterpret_cast<const std::uint8_t*>(address); }
 
 int code(Status status) { return static_cast<int>(status); }
 
-int argon2id_hash(std::uintptr_t out, unsigned out_length, std::uintptr_t password,
-                  unsigned password_length, std::uintptr_t salt, unsigned salt_length,
-                  std::uintptr_t secret, unsigned secret_length, std::uintptr_t ad,
-                  unsigned ad_length, unsigned t, unsigned m, unsigned p) {
+int argon2id_hash(std::uintptr_t out, unsigned out_length, std::uintptr_t password, unsigned password_length,
+                  std::uintptr_t salt, unsigned salt_length, std::uintptr_t secret, unsigned secret_length,
+                  std::uintptr_t ad, unsigned ad_length, unsigned t, unsigned m, unsigned p) {
   const Inputs inputs{bytes(password), password_length, bytes(salt), salt_length,
                       bytes(secret),   secret_length,   bytes(ad),   ad_length};
-  return code(memento::argon2::argon2id_hash(reinterpret_cast<std::uint8_t*>(out), out_length,
-                                             inputs, t, m, p));
+  return code(memento::argon2::argon2id_hash(reinterpret_cast<std::uint8_t*>(out), out_length, inputs, t, m, p));
 }
 
 std::string error_message(int status) { return memento::argon2::message(status); }
@@ -53,13 +49,11 @@ int validate_params(unsigned t, unsigned m, unsigned p, unsigned out_length, uns
 }
 
 // Writes the string (without its NUL) to out and its length to *out_length.
-int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password,
-               unsigned password_length, std::uintptr_t salt16, unsigned t, unsigned m,
-               unsigned p, std::uintptr_t out_length) {
+int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password, unsigned password_length,
+               std::uintptr_t salt16, unsigned t, unsigned m, unsigned p, std::uintptr_t out_length) {
   if (out_length == 0) return code(Status::null_pointer);
-  const long written = memento::argon2::pwhash_str(reinterpret_cast<char*>(out), capacity,
-                                                   bytes(password), password_length,
-                                                   bytes(salt16), t, m, p);
+  const long written = memento::argon2::pwhash_str(reinterpret_cast<char*>(out), capacity, bytes(password),
+                                                   password_length, bytes(salt16), t, m, p);
   if (written < 0) return static_cast<int>(-written);
   *reinterpret_cast<std::uint32_t*>(out_length) = static_cast<std::uint32_t>(written);
   return code(Status::ok);
@@ -68,11 +62,11 @@ int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password,
 // The verdict is a result, not an error: *out_match (one byte) is 1 when the
 // password matches the string, 0 when not; a status only for a string that
 // does not parse, or a fault.
-int pwhash_str_verify(std::uintptr_t str, unsigned length, std::uintptr_t password,
-                      unsigned password_length, std::uintptr_t out_match) {
+int pwhash_str_verify(std::uintptr_t str, unsigned length, std::uintptr_t password, unsigned password_length,
+                      std::uintptr_t out_match) {
   if (out_match == 0) return code(Status::null_pointer);
-  const int verdict = memento::argon2::pwhash_str_verify(reinterpret_cast<const char*>(str), length,
-                                                         bytes(password), password_length);
+  const int verdict =
+      memento::argon2::pwhash_str_verify(reinterpret_cast<const char*>(str), length, bytes(password), password_length);
   if (verdict < 0) return -verdict;
   *reinterpret_cast<std::uint8_t*>(out_match) = verdict == 1 ? 1 : 0;
   return code(Status::ok);
@@ -93,8 +87,7 @@ int ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_length, std::uin
   if (valid != Status::ok) return code(valid);
   auto* owned = new (std::nothrow) OwnedContext{};
   if (owned == nullptr) return code(Status::out_of_memory);
-  owned->owned_memory = std::aligned_alloc(memento::argon2::kMemoryAlignment,
-                                           memento::argon2::memory_bytes(params));
+  owned->owned_memory = std::aligned_alloc(memento::argon2::kMemoryAlignment, memento::argon2::memory_bytes(params));
   if (owned->owned_memory == nullptr) {
     delete owned;
     return code(Status::out_of_memory);
@@ -111,9 +104,9 @@ int ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_length, std::uin
 
 OwnedContext* context(std::uintptr_t handle) { return reinterpret_cast<OwnedContext*>(handle); }
 
-int ctx_init(std::uintptr_t handle, std::uintptr_t password, unsigned password_length,
-             std::uintptr_t salt, unsigned salt_length, std::uintptr_t secret,
-             unsigned secret_length, std::uintptr_t ad, unsigned ad_length) {
+int ctx_init(std::uintptr_t handle, std::uintptr_t password, unsigned password_length, std::uintptr_t salt,
+             unsigned salt_length, std::uintptr_t secret, unsigned secret_length, std::uintptr_t ad,
+             unsigned ad_length) {
   const Inputs inputs{bytes(password), password_length, bytes(salt), salt_length,
                       bytes(secret),   secret_length,   bytes(ad),   ad_length};
   return code(memento::argon2::init(context(handle)->ctx, inputs));
@@ -124,8 +117,7 @@ int ctx_fill_segment(std::uintptr_t handle, unsigned pass, unsigned slice, unsig
 }
 
 int ctx_finalize(std::uintptr_t handle, std::uintptr_t out, unsigned out_length) {
-  return code(memento::argon2::finalize(context(handle)->ctx, reinterpret_cast<std::uint8_t*>(out),
-                                        out_length));
+  return code(memento::argon2::finalize(context(handle)->ctx, reinterpret_cast<std::uint8_t*>(out), out_length));
 }
 
 // Releases a context (0 is ignored). It cannot fail, so it returns nothing:
@@ -135,8 +127,8 @@ void ctx_free(std::uintptr_t handle) {
   if (owned == nullptr) return;
   if (owned->owned_memory != nullptr) {
     // finalize() already erased it unless the job was abandoned half-way.
-    memento::secure_erase(owned->owned_memory, static_cast<std::size_t>(owned->ctx.memory_blocks) *
-                                                   sizeof(memento::argon2::Block));
+    memento::secure_erase(owned->owned_memory,
+                          static_cast<std::size_t>(owned->ctx.memory_blocks) * sizeof(memento::argon2::Block));
     std::free(owned->owned_memory);
   }
   delete owned;

@@ -45,12 +45,11 @@ namespace {
 #define MEMENTO_ARGON2_UNROLL_8
 #endif
 
-static_assert(MEMENTO_ARGON2_PASS_STYLE == 0 || MEMENTO_ARGON2_PASS_STYLE == 3 ||
-              MEMENTO_ARGON2_PASS_STYLE == 4, "MEMENTO_ARGON2_PASS_STYLE: 0, 3 or 4");
+static_assert(MEMENTO_ARGON2_PASS_STYLE == 0 || MEMENTO_ARGON2_PASS_STYLE == 3 || MEMENTO_ARGON2_PASS_STYLE == 4,
+              "MEMENTO_ARGON2_PASS_STYLE: 0, 3 or 4");
 static_assert(MEMENTO_ARGON2_ROTATE_STYLE >= 0 && MEMENTO_ARGON2_ROTATE_STYLE <= 2,
               "MEMENTO_ARGON2_ROTATE_STYLE: 0, 1 or 2");
-static_assert(MEMENTO_ARGON2_MUL_STYLE >= 0 && MEMENTO_ARGON2_MUL_STYLE <= 2,
-              "MEMENTO_ARGON2_MUL_STYLE: 0, 1 or 2");
+static_assert(MEMENTO_ARGON2_MUL_STYLE >= 0 && MEMENTO_ARGON2_MUL_STYLE <= 2, "MEMENTO_ARGON2_MUL_STYLE: 0, 1 or 2");
 
 // Scalar twin: scalar::rotr64.
 template <int kBits>
@@ -84,8 +83,7 @@ inline v128_t mul_lo32(v128_t a, v128_t b) {
 #else
   // extmul_low takes u32 lanes 0 and 1, so first gather the low halves of both
   // 64-bit words there (lanes 0 and 2).
-  return wasm_u64x2_extmul_low_u32x4(wasm_i32x4_shuffle(a, a, 0, 2, 0, 2),
-                                     wasm_i32x4_shuffle(b, b, 0, 2, 0, 2));
+  return wasm_u64x2_extmul_low_u32x4(wasm_i32x4_shuffle(a, a, 0, 2, 0, 2), wasm_i32x4_shuffle(b, b, 0, 2, 0, 2));
 #endif
 }
 
@@ -113,8 +111,7 @@ inline void g_mix_two_lanes(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
 }
 
 // Four G mixings: (a0, b0, c0, d0) and (a1, b1, c1, d1), two lanes each.
-inline void g_mix_four(v128_t& a0, v128_t& b0, v128_t& c0, v128_t& d0, v128_t& a1, v128_t& b1,
-                       v128_t& c1, v128_t& d1) {
+inline void g_mix_four(v128_t& a0, v128_t& b0, v128_t& c0, v128_t& d0, v128_t& a1, v128_t& b1, v128_t& c1, v128_t& d1) {
 #if MEMENTO_ARGON2_MUL_STYLE == 1
   blamka_paired(a0, b0, a1, b1);
   d0 = rotr64<32>(wasm_v128_xor(d0, a0));
@@ -160,8 +157,8 @@ inline void undiagonalize(v128_t& b0, v128_t& b1, v128_t& d0, v128_t& d1) {
   d1 = t1;
 }
 
-inline void blamka_round(v128_t& a0, v128_t& a1, v128_t& b0, v128_t& b1, v128_t& c0, v128_t& c1,
-                         v128_t& d0, v128_t& d1) {
+inline void blamka_round(v128_t& a0, v128_t& a1, v128_t& b0, v128_t& b1, v128_t& c0, v128_t& c1, v128_t& d0,
+                         v128_t& d1) {
   g_mix_four(a0, b0, c0, d0, a1, b1, c1, d1);
   diagonalize(b0, b1, d0, d1);
   // c rotates by two words: just swap the registers.

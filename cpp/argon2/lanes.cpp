@@ -16,12 +16,9 @@ using memento::argon2::Status;
 
 namespace {
 
-const std::uint8_t* bytes(std::uintptr_t address) {
-  return reinterpret_cast<const std::uint8_t*>(address);
-}
+const std::uint8_t* bytes(std::uintptr_t address) { return reinterpret_cast<const std::uint8_t*>(address); }
 
-Status setup_at(Context& ctx, std::uintptr_t memory, unsigned t, unsigned m, unsigned p,
-                unsigned tag_length) {
+Status setup_at(Context& ctx, std::uintptr_t memory, unsigned t, unsigned m, unsigned p, unsigned tag_length) {
   return memento::argon2::setup(ctx, Params{t, m, p, tag_length}, reinterpret_cast<void*>(memory));
 }
 
@@ -41,18 +38,19 @@ __attribute__((export_name("lanes_set_stack"))) void lanes_set_stack(std::uintpt
 }
 
 // Bytes of Argon2 memory for these parameters, 0 if they are invalid.
-__attribute__((export_name("lanes_memory_bytes"))) double lanes_memory_bytes(unsigned t, unsigned m,
-                                                                           unsigned p) {
+__attribute__((export_name("lanes_memory_bytes"))) double lanes_memory_bytes(unsigned t, unsigned m, unsigned p) {
   const Params params{t, m, p, memento::argon2::kMinTagBytes};
   if (memento::argon2::validate(params) != Status::ok) return 0;
   return static_cast<double>(memento::argon2::memory_bytes(params));
 }
 
 // H0 and the first two blocks of every lane. Returns a status code (0 ok).
-__attribute__((export_name("lanes_init"))) int lanes_init(
-    std::uintptr_t memory, unsigned t, unsigned m, unsigned p, unsigned tag_length,
-    std::uintptr_t password, unsigned password_length, std::uintptr_t salt, unsigned salt_length,
-    std::uintptr_t secret, unsigned secret_length, std::uintptr_t ad, unsigned ad_length) {
+__attribute__((export_name("lanes_init"))) int lanes_init(std::uintptr_t memory, unsigned t, unsigned m, unsigned p,
+                                                          unsigned tag_length, std::uintptr_t password,
+                                                          unsigned password_length, std::uintptr_t salt,
+                                                          unsigned salt_length, std::uintptr_t secret,
+                                                          unsigned secret_length, std::uintptr_t ad,
+                                                          unsigned ad_length) {
   Context ctx;
   Status status = setup_at(ctx, memory, t, m, p, tag_length);
   if (status != Status::ok) return static_cast<int>(status);
@@ -64,9 +62,9 @@ __attribute__((export_name("lanes_init"))) int lanes_init(
 }
 
 // One segment (pass, slice, lane). Lanes of one slice may run concurrently.
-__attribute__((export_name("lanes_fill_segment"))) int lanes_fill_segment(
-    std::uintptr_t memory, unsigned t, unsigned m, unsigned p, unsigned pass, unsigned slice,
-    unsigned lane) {
+__attribute__((export_name("lanes_fill_segment"))) int lanes_fill_segment(std::uintptr_t memory, unsigned t, unsigned m,
+                                                                          unsigned p, unsigned pass, unsigned slice,
+                                                                          unsigned lane) {
   Context ctx;
   const Status status = setup_at(ctx, memory, t, m, p, memento::argon2::kMinTagBytes);
   if (status != Status::ok) return static_cast<int>(status);
@@ -74,10 +72,8 @@ __attribute__((export_name("lanes_fill_segment"))) int lanes_fill_segment(
 }
 
 // The tag into out, then the Argon2 memory is erased.
-__attribute__((export_name("lanes_finalize"))) int lanes_finalize(std::uintptr_t memory, unsigned t,
-                                                                 unsigned m, unsigned p,
-                                                                 std::uintptr_t out,
-                                                                 unsigned tag_length) {
+__attribute__((export_name("lanes_finalize"))) int lanes_finalize(std::uintptr_t memory, unsigned t, unsigned m,
+                                                                  unsigned p, std::uintptr_t out, unsigned tag_length) {
   Context ctx;
   const Status status = setup_at(ctx, memory, t, m, p, tag_length);
   if (status != Status::ok) return static_cast<int>(status);

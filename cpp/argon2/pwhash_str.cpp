@@ -65,9 +65,7 @@ class Reader {
 
 // Where a run of base64 stopped on something other than the expected
 // delimiter: padding gets the base64 message, anything else the syntax one.
-Status after_base64(const Reader& r) {
-  return r.at('=') ? Status::str_bad_base64 : Status::str_bad_syntax;
-}
+Status after_base64(const Reader& r) { return r.at('=') ? Status::str_bad_base64 : Status::str_bad_syntax; }
 
 std::size_t decimal_digits(std::uint32_t v) {
   std::size_t n = 1;
@@ -128,13 +126,12 @@ Status parse_hash_string(const char* str, std::size_t length, HashString& out) {
   return Status::ok;
 }
 
-std::size_t encode_hash_string(char* out, std::size_t capacity, std::uint32_t t, std::uint32_t m,
-                               std::uint32_t p, const std::uint8_t* salt, std::size_t salt_length,
-                               const std::uint8_t* hash, std::size_t hash_length) {
-  const std::size_t length = std::strlen(kPrefix) + std::strlen("v=19$m=") + decimal_digits(m) +
-                             std::strlen(",t=") + decimal_digits(t) + std::strlen(",p=") +
-                             decimal_digits(p) + 1 + base64::encoded_length(salt_length) + 1 +
-                             base64::encoded_length(hash_length);
+std::size_t encode_hash_string(char* out, std::size_t capacity, std::uint32_t t, std::uint32_t m, std::uint32_t p,
+                               const std::uint8_t* salt, std::size_t salt_length, const std::uint8_t* hash,
+                               std::size_t hash_length) {
+  const std::size_t length = std::strlen(kPrefix) + std::strlen("v=19$m=") + decimal_digits(m) + std::strlen(",t=") +
+                             decimal_digits(t) + std::strlen(",p=") + decimal_digits(p) + 1 +
+                             base64::encoded_length(salt_length) + 1 + base64::encoded_length(hash_length);
   if (capacity < length + 1) return 0;
   char* o = write_text(out, kPrefix);
   o = write_text(o, "v=");
@@ -155,23 +152,20 @@ std::size_t encode_hash_string(char* out, std::size_t capacity, std::uint32_t t,
   return length;
 }
 
-long pwhash_str(char* out, std::size_t capacity, const std::uint8_t* password,
-                std::size_t password_length, const std::uint8_t salt[kStrSaltBytes],
-                std::uint32_t t, std::uint32_t m, std::uint32_t p) {
+long pwhash_str(char* out, std::size_t capacity, const std::uint8_t* password, std::size_t password_length,
+                const std::uint8_t salt[kStrSaltBytes], std::uint32_t t, std::uint32_t m, std::uint32_t p) {
   if (out == nullptr || salt == nullptr) return -static_cast<long>(Status::null_pointer);
   std::uint8_t hash[kStrHashBytes];
   const Inputs inputs{password, password_length, salt, kStrSaltBytes, nullptr, 0, nullptr, 0};
   const Status status = argon2id_hash(hash, sizeof hash, inputs, t, m, p);
   if (status != Status::ok) return -static_cast<long>(status);
-  const std::size_t length =
-      encode_hash_string(out, capacity, t, m, p, salt, kStrSaltBytes, hash, sizeof hash);
+  const std::size_t length = encode_hash_string(out, capacity, t, m, p, salt, kStrSaltBytes, hash, sizeof hash);
   secure_erase(hash, sizeof hash);
   if (length == 0) return -static_cast<long>(Status::buffer_too_small);
   return static_cast<long>(length);
 }
 
-int pwhash_str_verify(const char* str, std::size_t length, const std::uint8_t* password,
-                      std::size_t password_length) {
+int pwhash_str_verify(const char* str, std::size_t length, const std::uint8_t* password, std::size_t password_length) {
   if (str == nullptr && length != 0) return -static_cast<int>(Status::null_pointer);
   HashString h;
   Status status = parse_hash_string(str, length, h);

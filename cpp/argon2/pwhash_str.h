@@ -12,9 +12,9 @@
 
 namespace memento::argon2 {
 
-inline constexpr std::size_t kStrSaltBytes = 16;   // crypto_pwhash_SALTBYTES
-inline constexpr std::size_t kStrHashBytes = 32;   // what crypto_pwhash_str stores
-inline constexpr std::size_t kStrMaxBytes = 128;   // crypto_pwhash_STRBYTES, with the NUL
+inline constexpr std::size_t kStrSaltBytes = 16;  // crypto_pwhash_SALTBYTES
+inline constexpr std::size_t kStrHashBytes = 32;  // what crypto_pwhash_str stores
+inline constexpr std::size_t kStrMaxBytes = 128;  // crypto_pwhash_STRBYTES, with the NUL
 
 // A parsed string: numbers, and where the base64 salt and hash sit in it.
 struct HashString {
@@ -38,20 +38,18 @@ Status parse_hash_string(const char* str, std::size_t length, HashString& out);
 // always writes p = 1; p > 1 strings are ones libsodium also verifies).
 // Returns the length without the NUL, or a negated Status: a parameter code, or
 // buffer_too_small when the string and its NUL do not fit in capacity.
-long pwhash_str(char* out, std::size_t capacity, const std::uint8_t* password,
-                std::size_t password_length, const std::uint8_t salt[kStrSaltBytes],
-                std::uint32_t t, std::uint32_t m, std::uint32_t p = 1);
+long pwhash_str(char* out, std::size_t capacity, const std::uint8_t* password, std::size_t password_length,
+                const std::uint8_t salt[kStrSaltBytes], std::uint32_t t, std::uint32_t m, std::uint32_t p = 1);
 
 // 1 when the password matches, 0 when it does not, a negated Status when the
 // string is malformed or its parameters are out of range. The tags are
 // compared in constant time.
-int pwhash_str_verify(const char* str, std::size_t length, const std::uint8_t* password,
-                      std::size_t password_length);
+int pwhash_str_verify(const char* str, std::size_t length, const std::uint8_t* password, std::size_t password_length);
 
 // Encodes any parameters (p, salt and hash lengths as given). Returns the
 // length without the NUL, or 0 when capacity is too small.
-std::size_t encode_hash_string(char* out, std::size_t capacity, std::uint32_t t, std::uint32_t m,
-                               std::uint32_t p, const std::uint8_t* salt, std::size_t salt_length,
-                               const std::uint8_t* hash, std::size_t hash_length);
+std::size_t encode_hash_string(char* out, std::size_t capacity, std::uint32_t t, std::uint32_t m, std::uint32_t p,
+                               const std::uint8_t* salt, std::size_t salt_length, const std::uint8_t* hash,
+                               std::size_t hash_length);
 
 }  // namespace memento::argon2

@@ -40,8 +40,8 @@ class AddressGenerator {
 
 // RFC 9106 section 3.4.1.2: map J1 onto the blocks this one may reference,
 // biased towards recent ones.
-std::uint32_t reference_index(const Context& ctx, std::uint32_t pass, std::uint32_t slice,
-                              std::uint32_t index, std::uint32_t j1, bool same_lane) {
+std::uint32_t reference_index(const Context& ctx, std::uint32_t pass, std::uint32_t slice, std::uint32_t index,
+                              std::uint32_t j1, bool same_lane) {
   std::uint32_t area;
   if (pass == 0) {
     if (slice == 0) {
@@ -61,15 +61,13 @@ std::uint32_t reference_index(const Context& ctx, std::uint32_t pass, std::uint3
   std::uint64_t x = (static_cast<std::uint64_t>(j1) * j1) >> 32;
   x = (static_cast<std::uint64_t>(area) * x) >> 32;
   const std::uint32_t relative = area - 1 - static_cast<std::uint32_t>(x);
-  const std::uint32_t start =
-      (pass == 0 || slice == kSyncPoints - 1) ? 0 : (slice + 1) * ctx.segment_length;
+  const std::uint32_t start = (pass == 0 || slice == kSyncPoints - 1) ? 0 : (slice + 1) * ctx.segment_length;
   return static_cast<std::uint32_t>((static_cast<std::uint64_t>(start) + relative) % ctx.lane_length);
 }
 
 }  // namespace
 
-Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice,
-                    std::uint32_t lane) {
+Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice, std::uint32_t lane) {
   if (pass >= ctx.passes || slice >= kSyncPoints || lane >= ctx.lanes) {
     return Status::segment_out_of_range;
   }
@@ -92,9 +90,8 @@ Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice,
     }
     std::uint32_t ref_lane = static_cast<std::uint32_t>((pseudo_random >> 32) % ctx.lanes);
     if (pass == 0 && slice == 0) ref_lane = lane;  // other lanes have nothing yet
-    const std::uint32_t ref_column = reference_index(ctx, pass, slice, index,
-                                                     static_cast<std::uint32_t>(pseudo_random),
-                                                     ref_lane == lane);
+    const std::uint32_t ref_column =
+        reference_index(ctx, pass, slice, index, static_cast<std::uint32_t>(pseudo_random), ref_lane == lane);
     const Block& ref = ctx.memory[static_cast<std::size_t>(ref_lane) * ctx.lane_length + ref_column];
     fill_block(lane_start[prev_column], ref, lane_start[column], pass != 0);
   }

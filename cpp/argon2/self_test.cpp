@@ -17,8 +17,7 @@ bool self_test() {
       0xd0, 0x1e, 0xf0, 0x45, 0x2d, 0x75, 0xb6, 0x5e, 0xb5, 0x25, 0x20, 0xe9, 0x6b, 0x01, 0xe6, 0x59,
   };
   std::uint8_t tag[32] = {};
-  const Inputs inputs{password, sizeof password, salt, sizeof salt,
-                      secret,   sizeof secret,   ad,   sizeof ad};
+  const Inputs inputs{password, sizeof password, salt, sizeof salt, secret, sizeof secret, ad, sizeof ad};
   if (argon2id_hash(tag, sizeof tag, inputs, 3, 32, 4) != Status::ok) return false;
   std::uint8_t diff = 0;
   for (int i = 0; i < 32; ++i) diff |= tag[i] ^ kExpected[i];

@@ -4,10 +4,10 @@
 #pragma once
 
 #if MEMENTO_SIMD
-#  if defined(__wasm_simd128__)
-#    include <wasm_simd128.h>
-#  else
-#    define SIMDE_ENABLE_NATIVE_ALIASES
-#    include <simde/wasm/simd128.h>
-#  endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#else
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/wasm/simd128.h>
+#endif
 #endif

@@ -52,9 +52,8 @@ void xchacha_subkey(std::uint8_t subkey[32], std::uint8_t nonce12[12], const std
 
 }  // namespace
 
-void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len,
-                                   const AssociatedData& ad, const std::uint8_t nonce[12],
-                                   const std::uint8_t key[32]) {
+void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len, const AssociatedData& ad,
+                                   const std::uint8_t nonce[12], const std::uint8_t key[32]) {
   std::uint32_t state[16];
   std::uint8_t first[256];
   chacha20_init(state, key, nonce, 0);
@@ -65,9 +64,8 @@ void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::
   secure_erase(first, sizeof first);
 }
 
-bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen,
-                                   const AssociatedData& ad, const std::uint8_t nonce[12],
-                                   const std::uint8_t key[32]) {
+bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
+                                   const std::uint8_t nonce[12], const std::uint8_t key[32]) {
   if (clen < kAeadTagBytes) return false;
   const std::size_t len = clen - kAeadTagBytes;
   std::uint32_t state[16];
@@ -91,9 +89,8 @@ void xchacha20poly1305_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size
   secure_erase(subkey, sizeof subkey);
 }
 
-bool xchacha20poly1305_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen,
-                               const AssociatedData& ad, const std::uint8_t nonce[24],
-                               const std::uint8_t key[32]) {
+bool xchacha20poly1305_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
+                               const std::uint8_t nonce[24], const std::uint8_t key[32]) {
   std::uint8_t subkey[32], nonce12[12];
   xchacha_subkey(subkey, nonce12, nonce, key);
   const bool ok = chacha20poly1305_ietf_decrypt(m, c, clen, ad, nonce12, subkey);

@@ -18,19 +18,16 @@ struct AssociatedData {
 };
 
 // c has room for len + 16; c may equal m.
-void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len,
-                                   const AssociatedData& ad, const std::uint8_t nonce[12],
-                                   const std::uint8_t key[32]);
+void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len, const AssociatedData& ad,
+                                   const std::uint8_t nonce[12], const std::uint8_t key[32]);
 // Checks the tag first; writes m (clen - 16 bytes) only when it holds.
 // m may equal c or sit before it.
-bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen,
-                                   const AssociatedData& ad, const std::uint8_t nonce[12],
-                                   const std::uint8_t key[32]);
+bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
+                                   const std::uint8_t nonce[12], const std::uint8_t key[32]);
 
 void xchacha20poly1305_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len, const AssociatedData& ad,
                                const std::uint8_t nonce[24], const std::uint8_t key[32]);
-bool xchacha20poly1305_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen,
-                               const AssociatedData& ad, const std::uint8_t nonce[24],
-                               const std::uint8_t key[32]);
+bool xchacha20poly1305_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
+                               const std::uint8_t nonce[24], const std::uint8_t key[32]);
 
 }  // namespace memento::notes

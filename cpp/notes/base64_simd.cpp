@@ -32,11 +32,11 @@ inline bool decode16(std::uint8_t* out, const char* in) {
   offset = wasm_v128_or(offset, wasm_v128_and(slash, wasm_i8x16_splat(16)));
   const v128_t sextets = wasm_i8x16_add(v, offset);
   // Each u16 lane [a, b] (a first) becomes a << 6 | b: 12 bits.
-  const v128_t pairs = wasm_v128_or(wasm_v128_and(wasm_i16x8_shl(sextets, 6), wasm_i16x8_splat(0x0fc0)),
-                                    wasm_u16x8_shr(sextets, 8));
+  const v128_t pairs =
+      wasm_v128_or(wasm_v128_and(wasm_i16x8_shl(sextets, 6), wasm_i16x8_splat(0x0fc0)), wasm_u16x8_shr(sextets, 8));
   // Each u32 lane [ab, cd] becomes ab << 12 | cd: the 24 bits of three output bytes.
-  const v128_t triples = wasm_v128_or(wasm_v128_and(wasm_i32x4_shl(pairs, 12), wasm_i32x4_splat(0xfff000)),
-                                      wasm_u32x4_shr(pairs, 16));
+  const v128_t triples =
+      wasm_v128_or(wasm_v128_and(wasm_i32x4_shl(pairs, 12), wasm_i32x4_splat(0xfff000)), wasm_u32x4_shr(pairs, 16));
   // Big-endian bytes 2, 1, 0 of every lane, packed into the low twelve.
   const v128_t bytes = wasm_i8x16_shuffle(triples, triples, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0, 0, 0, 0);
   wasm_v128_store64_lane(out, bytes, 0);

@@ -20,11 +20,16 @@ std::uint8_t status_of(NoteField field, NoteProblem problem) {
 
 NoteProblem problem_of(Base64Error error) {
   switch (error) {
-    case Base64Error::bad_length: return NoteProblem::base64_length;
-    case Base64Error::bad_character: return NoteProblem::base64_character;
-    case Base64Error::bad_padding: return NoteProblem::base64_padding;
-    case Base64Error::non_canonical: return NoteProblem::base64_non_canonical;
-    case Base64Error::ok: break;
+    case Base64Error::bad_length:
+      return NoteProblem::base64_length;
+    case Base64Error::bad_character:
+      return NoteProblem::base64_character;
+    case Base64Error::bad_padding:
+      return NoteProblem::base64_padding;
+    case Base64Error::non_canonical:
+      return NoteProblem::base64_non_canonical;
+    case Base64Error::ok:
+      break;
   }
   return NoteProblem::ok;
 }
@@ -85,8 +90,10 @@ std::uint8_t open_one(const std::uint8_t device_key[32], const std::uint8_t* in,
   std::uint8_t status = 0;
   NoteProblem problem = decode_field(title, t, &title_sealed);
   std::uint8_t* const b = t + title_sealed;
-  if (problem != NoteProblem::ok) status = status_of(NoteField::title, problem);
-  else if ((problem = decode_field(body, b, &body_sealed)) != NoteProblem::ok) status = status_of(NoteField::body, problem);
+  if (problem != NoteProblem::ok)
+    status = status_of(NoteField::title, problem);
+  else if ((problem = decode_field(body, b, &body_sealed)) != NoteProblem::ok)
+    status = status_of(NoteField::body, problem);
   if (status == 0) {
     std::uint8_t subkeys[64], title_nonce[12] = {0}, body_nonce[12] = {0};
     hchacha20_x2(subkeys, note_key, t, b);
@@ -154,8 +161,8 @@ std::size_t seal_capacity(std::size_t title_len, std::size_t body_len) {
 }
 
 std::size_t seal_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
-                       const std::uint32_t* fields, std::size_t count, const std::uint8_t* random,
-                       std::uint8_t* out, std::size_t out_cap, std::uint32_t* out_fields) {
+                       const std::uint32_t* fields, std::size_t count, const std::uint8_t* random, std::uint8_t* out,
+                       std::size_t out_cap, std::uint32_t* out_fields) {
   std::size_t used = 0;
   for (std::size_t i = 0; i < count; i++) {
     const std::uint32_t* f = fields + kSealFieldsIn * i;

@@ -14,14 +14,14 @@ namespace memento::notes {
 enum class NoteField : std::uint8_t { none = 0, key = 1, title = 2, body = 3, layout = 4 };
 enum class NoteProblem : std::uint8_t {
   ok = 0,
-  base64_length = 1,      // not a multiple of 4
-  base64_character = 2,   // outside the alphabet, whitespace included
-  base64_padding = 3,     // '=' misplaced
+  base64_length = 1,     // not a multiple of 4
+  base64_character = 2,  // outside the alphabet, whitespace included
+  base64_padding = 3,    // '=' misplaced
   base64_non_canonical = 4,
-  wrong_size = 5,         // decodes to too few bytes (or not 72 for the key)
-  authentication = 6,     // the tag does not match: wrong key, tampered, or moved to another id
-  no_room = 7,            // the output buffer is too small (a caller bug)
-  out_of_bounds = 8,      // the offsets point outside the input (a caller bug)
+  wrong_size = 5,      // decodes to too few bytes (or not 72 for the key)
+  authentication = 6,  // the tag does not match: wrong key, tampered, or moved to another id
+  no_room = 7,         // the output buffer is too small (a caller bug)
+  out_of_bounds = 8,   // the offsets point outside the input (a caller bug)
 };
 
 inline constexpr std::size_t kNonceBytes = 24;
@@ -58,7 +58,7 @@ inline constexpr std::size_t kSealFailed = ~std::size_t{0};
 // base64 into `out`, located by out_fields[6i..]. Returns the bytes used, or
 // kSealFailed when the offsets or the output size are wrong.
 std::size_t seal_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
-                       const std::uint32_t* fields, std::size_t count, const std::uint8_t* random,
-                       std::uint8_t* out, std::size_t out_cap, std::uint32_t* out_fields);
+                       const std::uint32_t* fields, std::size_t count, const std::uint8_t* random, std::uint8_t* out,
+                       std::size_t out_cap, std::uint32_t* out_fields);
 
 }  // namespace memento::notes

@@ -8,10 +8,14 @@ namespace memento::notes {
 namespace {
 
 void quarter(std::uint32_t x[16], int a, int b, int c, int d) {
-  x[a] += x[b]; x[d] = rotl32(x[d] ^ x[a], 16);
-  x[c] += x[d]; x[b] = rotl32(x[b] ^ x[c], 12);
-  x[a] += x[b]; x[d] = rotl32(x[d] ^ x[a], 8);
-  x[c] += x[d]; x[b] = rotl32(x[b] ^ x[c], 7);
+  x[a] += x[b];
+  x[d] = rotl32(x[d] ^ x[a], 16);
+  x[c] += x[d];
+  x[b] = rotl32(x[b] ^ x[c], 12);
+  x[a] += x[b];
+  x[d] = rotl32(x[d] ^ x[a], 8);
+  x[c] += x[d];
+  x[b] = rotl32(x[b] ^ x[c], 7);
 }
 
 void double_rounds(std::uint32_t x[16]) {

@@ -38,10 +38,14 @@ inline v128_t rotl8(v128_t v) {
 }
 
 inline void quarter_four_blocks(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
-  a = wasm_i32x4_add(a, b); d = rotl16(wasm_v128_xor(d, a));
-  c = wasm_i32x4_add(c, d); b = rotl_by_shifts<12>(wasm_v128_xor(b, c));
-  a = wasm_i32x4_add(a, b); d = rotl8(wasm_v128_xor(d, a));
-  c = wasm_i32x4_add(c, d); b = rotl_by_shifts<7>(wasm_v128_xor(b, c));
+  a = wasm_i32x4_add(a, b);
+  d = rotl16(wasm_v128_xor(d, a));
+  c = wasm_i32x4_add(c, d);
+  b = rotl_by_shifts<12>(wasm_v128_xor(b, c));
+  a = wasm_i32x4_add(a, b);
+  d = rotl8(wasm_v128_xor(d, a));
+  c = wasm_i32x4_add(c, d);
+  b = rotl_by_shifts<7>(wasm_v128_xor(b, c));
 }
 
 inline void double_rounds_four_blocks(v128_t x[16]) {
@@ -116,9 +120,7 @@ void chacha20_xor(std::uint8_t* out, const std::uint8_t* in, std::size_t len, co
   secure_erase(s, sizeof s);
 }
 
-void chacha20_keystream4(std::uint8_t out[256], const std::uint32_t state[16]) {
-  xor_four_blocks(out, nullptr, state);
-}
+void chacha20_keystream4(std::uint8_t out[256], const std::uint32_t state[16]) { xor_four_blocks(out, nullptr, state); }
 
 // Lanes 0 and 1 carry the two inputs (lanes 2 and 3 repeat them): one pass for both subkeys.
 void hchacha20_x2(std::uint8_t out[64], const std::uint8_t key[32], const std::uint8_t in_a[16],

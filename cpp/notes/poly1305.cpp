@@ -16,18 +16,27 @@ void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {  // inlin
   std::uint64_t d3 = h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s4;
   std::uint64_t d4 = h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0;
   std::uint64_t c;
-  c = d0 >> 26; h[0] = static_cast<std::uint32_t>(d0) & kLimbMask; d1 += c;
-  c = d1 >> 26; h[1] = static_cast<std::uint32_t>(d1) & kLimbMask; d2 += c;
-  c = d2 >> 26; h[2] = static_cast<std::uint32_t>(d2) & kLimbMask; d3 += c;
-  c = d3 >> 26; h[3] = static_cast<std::uint32_t>(d3) & kLimbMask; d4 += c;
-  c = d4 >> 26; h[4] = static_cast<std::uint32_t>(d4) & kLimbMask;
+  c = d0 >> 26;
+  h[0] = static_cast<std::uint32_t>(d0) & kLimbMask;
+  d1 += c;
+  c = d1 >> 26;
+  h[1] = static_cast<std::uint32_t>(d1) & kLimbMask;
+  d2 += c;
+  c = d2 >> 26;
+  h[2] = static_cast<std::uint32_t>(d2) & kLimbMask;
+  d3 += c;
+  c = d3 >> 26;
+  h[3] = static_cast<std::uint32_t>(d3) & kLimbMask;
+  d4 += c;
+  c = d4 >> 26;
+  h[4] = static_cast<std::uint32_t>(d4) & kLimbMask;
   std::uint64_t t = h[0] + c * 5;
   h[0] = static_cast<std::uint32_t>(t) & kLimbMask;
   h[1] += static_cast<std::uint32_t>(t >> 26);
 }
 
-void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m,
-                              std::size_t nblocks, std::uint32_t hibit) {
+void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks,
+                              std::uint32_t hibit) {
   // The accumulator in locals for the whole loop: through the pointer, every
   // store to h could alias the message bytes and force reloads.
   std::uint32_t acc[5] = {h[0], h[1], h[2], h[3], h[4]};
@@ -86,18 +95,36 @@ void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
   // (a lone pass can leave a limb at 2^26 when a carry ripples all the way).
   for (int pass = 0; pass < 3; pass++) {
     std::uint32_t c;
-    c = h[0] >> 26; h[0] &= kLimbMask; h[1] += c;
-    c = h[1] >> 26; h[1] &= kLimbMask; h[2] += c;
-    c = h[2] >> 26; h[2] &= kLimbMask; h[3] += c;
-    c = h[3] >> 26; h[3] &= kLimbMask; h[4] += c;
-    c = h[4] >> 26; h[4] &= kLimbMask; h[0] += c * 5;
+    c = h[0] >> 26;
+    h[0] &= kLimbMask;
+    h[1] += c;
+    c = h[1] >> 26;
+    h[1] &= kLimbMask;
+    h[2] += c;
+    c = h[2] >> 26;
+    h[2] &= kLimbMask;
+    h[3] += c;
+    c = h[3] >> 26;
+    h[3] &= kLimbMask;
+    h[4] += c;
+    c = h[4] >> 26;
+    h[4] &= kLimbMask;
+    h[0] += c * 5;
   }
   // g = h + 5 - 2^130; keep it when it did not go negative (h >= p), in constant time.
   std::uint32_t g[5], c;
-  g[0] = h[0] + 5; c = g[0] >> 26; g[0] &= kLimbMask;
-  g[1] = h[1] + c; c = g[1] >> 26; g[1] &= kLimbMask;
-  g[2] = h[2] + c; c = g[2] >> 26; g[2] &= kLimbMask;
-  g[3] = h[3] + c; c = g[3] >> 26; g[3] &= kLimbMask;
+  g[0] = h[0] + 5;
+  c = g[0] >> 26;
+  g[0] &= kLimbMask;
+  g[1] = h[1] + c;
+  c = g[1] >> 26;
+  g[1] &= kLimbMask;
+  g[2] = h[2] + c;
+  c = g[2] >> 26;
+  g[2] &= kLimbMask;
+  g[3] = h[3] + c;
+  c = g[3] >> 26;
+  g[3] &= kLimbMask;
   g[4] = h[4] + c - (1u << 26);
   const std::uint32_t keep_g = (g[4] >> 31) - 1;  // all ones when g[4] did not borrow
   for (int i = 0; i < 5; i++) h[i] = (h[i] & ~keep_g) | (g[i] & keep_g);
@@ -107,10 +134,14 @@ void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
   const std::uint32_t w2 = (h[2] >> 12) | (h[3] << 14);
   const std::uint32_t w3 = (h[3] >> 18) | (h[4] << 8);
   std::uint64_t f;
-  f = std::uint64_t{w0} + st.pad[0]; store32_le(tag, static_cast<std::uint32_t>(f));
-  f = std::uint64_t{w1} + st.pad[1] + (f >> 32); store32_le(tag + 4, static_cast<std::uint32_t>(f));
-  f = std::uint64_t{w2} + st.pad[2] + (f >> 32); store32_le(tag + 8, static_cast<std::uint32_t>(f));
-  f = std::uint64_t{w3} + st.pad[3] + (f >> 32); store32_le(tag + 12, static_cast<std::uint32_t>(f));
+  f = std::uint64_t{w0} + st.pad[0];
+  store32_le(tag, static_cast<std::uint32_t>(f));
+  f = std::uint64_t{w1} + st.pad[1] + (f >> 32);
+  store32_le(tag + 4, static_cast<std::uint32_t>(f));
+  f = std::uint64_t{w2} + st.pad[2] + (f >> 32);
+  store32_le(tag + 8, static_cast<std::uint32_t>(f));
+  f = std::uint64_t{w3} + st.pad[3] + (f >> 32);
+  store32_le(tag + 12, static_cast<std::uint32_t>(f));
   secure_erase(g, sizeof g);
   secure_erase(&st, sizeof st);
 }

@@ -25,8 +25,8 @@ void poly1305(std::uint8_t tag[16], const std::uint8_t* m, std::size_t len, cons
 // Internals shared by the scalar and two-lane block functions.
 inline constexpr std::uint32_t kLimbMask = 0x3ffffff;
 // h = (h + block) * r for each 16-byte block; hibit = 1 << 24 for full blocks, 0 for the padded last one.
-void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m,
-                              std::size_t nblocks, std::uint32_t hibit);
+void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks,
+                              std::uint32_t hibit);
 // h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
 void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]);
 // Full blocks only: the variant's fast path (two lanes in the SIMD build).

@@ -75,11 +75,20 @@ inline void mul_two_lanes(v128_t h[5], const v128_t r[5], const v128_t s[5]) {
   d4 = wasm_i64x2_add(d4, mul(n[4], r[0]));
   const v128_t mask = wasm_i64x2_splat(kLimbMask);
   v128_t c;
-  c = wasm_u64x2_shr(d0, 26); h[0] = wasm_v128_and(d0, mask); d1 = wasm_i64x2_add(d1, c);
-  c = wasm_u64x2_shr(d1, 26); h[1] = wasm_v128_and(d1, mask); d2 = wasm_i64x2_add(d2, c);
-  c = wasm_u64x2_shr(d2, 26); h[2] = wasm_v128_and(d2, mask); d3 = wasm_i64x2_add(d3, c);
-  c = wasm_u64x2_shr(d3, 26); h[3] = wasm_v128_and(d3, mask); d4 = wasm_i64x2_add(d4, c);
-  c = wasm_u64x2_shr(d4, 26); h[4] = wasm_v128_and(d4, mask);
+  c = wasm_u64x2_shr(d0, 26);
+  h[0] = wasm_v128_and(d0, mask);
+  d1 = wasm_i64x2_add(d1, c);
+  c = wasm_u64x2_shr(d1, 26);
+  h[1] = wasm_v128_and(d1, mask);
+  d2 = wasm_i64x2_add(d2, c);
+  c = wasm_u64x2_shr(d2, 26);
+  h[2] = wasm_v128_and(d2, mask);
+  d3 = wasm_i64x2_add(d3, c);
+  c = wasm_u64x2_shr(d3, 26);
+  h[3] = wasm_v128_and(d3, mask);
+  d4 = wasm_i64x2_add(d4, c);
+  c = wasm_u64x2_shr(d4, 26);
+  h[4] = wasm_v128_and(d4, mask);
   // c * 5 as c + (c << 2): i64x2.mul is several instructions on x64.
   h[0] = wasm_i64x2_add(h[0], wasm_i64x2_add(c, wasm_i64x2_shl(c, 2)));
   c = wasm_u64x2_shr(h[0], 26);
@@ -107,8 +116,10 @@ void blocks_two_lanes(std::uint32_t h[5], const std::uint32_t r[5], const std::u
     v128_t block[5];
     load_two_blocks(block, m);
     for (int i = 0; i < 5; i++) acc[i] = wasm_i64x2_add(acc[i], block[i]);
-    if (npairs > 1) mul_two_lanes(acc, rr, ss);
-    else mul_two_lanes(acc, rlast, slast);
+    if (npairs > 1)
+      mul_two_lanes(acc, rr, ss);
+    else
+      mul_two_lanes(acc, rlast, slast);
   }
   // A + B, then one carry pass so the scalar code sees limbs near 26 bits.
   std::uint64_t sum[5];
@@ -117,12 +128,24 @@ void blocks_two_lanes(std::uint32_t h[5], const std::uint32_t r[5], const std::u
              static_cast<std::uint64_t>(wasm_i64x2_extract_lane(acc[i], 1));
   }
   std::uint64_t c;
-  c = sum[0] >> 26; sum[0] &= kLimbMask; sum[1] += c;
-  c = sum[1] >> 26; sum[1] &= kLimbMask; sum[2] += c;
-  c = sum[2] >> 26; sum[2] &= kLimbMask; sum[3] += c;
-  c = sum[3] >> 26; sum[3] &= kLimbMask; sum[4] += c;
-  c = sum[4] >> 26; sum[4] &= kLimbMask; sum[0] += c * 5;
-  c = sum[0] >> 26; sum[0] &= kLimbMask; sum[1] += c;
+  c = sum[0] >> 26;
+  sum[0] &= kLimbMask;
+  sum[1] += c;
+  c = sum[1] >> 26;
+  sum[1] &= kLimbMask;
+  sum[2] += c;
+  c = sum[2] >> 26;
+  sum[2] &= kLimbMask;
+  sum[3] += c;
+  c = sum[3] >> 26;
+  sum[3] &= kLimbMask;
+  sum[4] += c;
+  c = sum[4] >> 26;
+  sum[4] &= kLimbMask;
+  sum[0] += c * 5;
+  c = sum[0] >> 26;
+  sum[0] &= kLimbMask;
+  sum[1] += c;
   for (int i = 0; i < 5; i++) h[i] = static_cast<std::uint32_t>(sum[i]);
   // The v128 values live in wasm locals; erasing them would force them onto the stack.
   secure_erase(r2, sizeof r2);

@@ -30,8 +30,8 @@ int texture_prepare(std::uintptr_t state, unsigned capacity, int kind, unsigned 
   return code(memento::texture::prepare(reinterpret_cast<void*>(state), capacity, kind, size, seed));
 }
 
-int texture_render_band(std::uintptr_t state, unsigned y0, unsigned y1, std::uintptr_t albedo,
-                        std::uintptr_t normal, std::uintptr_t roughness, std::uintptr_t ao, std::uintptr_t orm) {
+int texture_render_band(std::uintptr_t state, unsigned y0, unsigned y1, std::uintptr_t albedo, std::uintptr_t normal,
+                        std::uintptr_t roughness, std::uintptr_t ao, std::uintptr_t orm) {
   const memento::texture::Maps maps{bytes(albedo), bytes(normal), bytes(roughness), bytes(ao), bytes(orm)};
   return code(memento::texture::render_band(reinterpret_cast<void*>(state), y0, y1, maps));
 }

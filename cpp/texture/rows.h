@@ -17,14 +17,14 @@ void noise_row(const int32_t* run_start, int32_t cells, const int32_t* row, cons
 // Normals of the middle row from three height rows laid out [h(size-1),
 // h(0..size-1), h(0)] (Sobel sums shared between neighbouring columns, kept in
 // sum and diff), as RGBA words into out. Arrays have 3 spare words.
-void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z,
-                float zz, int32_t* sum, int32_t* diff, uint8_t* out);
+void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z, float zz,
+                int32_t* sum, int32_t* diff, uint8_t* out);
 
 // One stone-wall row: values[k] the layers' rows, dy the row's distance to its
 // bed joint, du and hash the course's column tables. Heights go to height[x]
 // (the caller's padded row + 1), words to the four non-normal maps when out is set.
-void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash,
-                     uint32_t size, int32_t* height, const Maps* out);
+void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash, uint32_t size,
+                     int32_t* height, const Maps* out);
 
 // Pixel x's words into the four non-normal maps (one 32-bit store each).
 inline void store_pixel(const Pixel& p, const Maps& out, uint32_t x) {

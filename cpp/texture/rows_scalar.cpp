@@ -14,8 +14,8 @@ void noise_row(const int32_t* run_start, int32_t cells, const int32_t* row, cons
   }
 }
 
-void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z,
-                float zz, int32_t* sum, int32_t* diff, uint8_t* out) {
+void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z, float zz,
+                int32_t* sum, int32_t* diff, uint8_t* out) {
   for (uint32_t i = 0; i < size + 2; ++i) {
     sum[i] = above[i] + 2 * middle[i] + below[i];
     diff[i] = below[i] - above[i];
@@ -26,8 +26,8 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
   }
 }
 
-void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash,
-                     uint32_t size, int32_t* height, const Maps* out) {
+void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash, uint32_t size,
+                     int32_t* height, const Maps* out) {
   shade_stone_pixels(values, dy, du, hash, 0, size, height, out);
 }
 

@@ -33,8 +33,8 @@ v128_t channel(v128_t g, v128_t m) {
 
 }  // namespace
 
-void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z,
-                float zz, int32_t* sum, int32_t* diff, uint8_t* out) {
+void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z, float zz,
+                int32_t* sum, int32_t* diff, uint8_t* out) {
   for (uint32_t i = 0; i < size + 2; i += 4) {
     const v128_t a = wasm_v128_load(above + i), m = wasm_v128_load(middle + i), b = wasm_v128_load(below + i);
     wasm_v128_store(sum + i, wasm_i32x4_add(wasm_i32x4_add(a, wasm_i32x4_shl(m, 1)), b));
@@ -44,8 +44,9 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
   uint32_t x = 0;
   for (; x + 4 <= size; x += 4) {
     const v128_t gx = wasm_i32x4_sub(wasm_v128_load(sum + x), wasm_v128_load(sum + x + 2));
-    const v128_t gy = wasm_i32x4_add(wasm_i32x4_add(wasm_v128_load(diff + x), wasm_i32x4_shl(wasm_v128_load(diff + x + 1), 1)),
-                                     wasm_v128_load(diff + x + 2));
+    const v128_t gy =
+        wasm_i32x4_add(wasm_i32x4_add(wasm_v128_load(diff + x), wasm_i32x4_shl(wasm_v128_load(diff + x + 1), 1)),
+                       wasm_v128_load(diff + x + 2));
     const v128_t fx = wasm_f32x4_convert_i32x4(gx), fy = wasm_f32x4_convert_i32x4(gy);
     // ((fx * fx) + (fy * fy)) + zz, then 127.5 / sqrt: the spec's order.
     const v128_t q = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(fx, fx), wasm_f32x4_mul(fy, fy)), vzz);
@@ -72,8 +73,8 @@ v128_t mul_shr(v128_t a, v128_t b, int s) { return wasm_i32x4_shr(wasm_i32x4_mul
 
 // shade_stone four pixels at a time: both the mortar and the stone values are
 // computed and the lanes with inside <= 0 take the mortar's (a select, no branch).
-void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash,
-                     uint32_t size, int32_t* height, const Maps* out) {
+void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash, uint32_t size,
+                     int32_t* height, const Maps* out) {
   const v128_t vdy = splat(dy), alpha = splat(static_cast<int32_t>(0xff000000u)), grey = splat(0x010101);
   uint32_t x = 0;
   for (; x + 4 <= size; x += 4) {
@@ -83,7 +84,8 @@ void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du
     const v128_t streak = wasm_v128_load(values[6] + x), h = wasm_v128_load(hash + x);
     const v128_t n3c = wasm_i32x4_sub(n3, splat(32768));
     const v128_t wobble = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_sub(n2, splat(32768)), wasm_i32x4_shr(n3c, 1)), 7);
-    const v128_t inside = wasm_i32x4_sub(wasm_i32x4_add(wasm_i32x4_min(wasm_v128_load(du + x), vdy), wobble), splat(420));
+    const v128_t inside =
+        wasm_i32x4_sub(wasm_i32x4_add(wasm_i32x4_min(wasm_v128_load(du + x), vdy), wobble), splat(420));
     const v128_t dirt = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(streak, splat(40000))), 9);
     const v128_t dirt_half = wasm_i32x4_shr(dirt, 1), dirt_3_4 = mul_shr(dirt, splat(3), 2);
 
@@ -97,31 +99,37 @@ void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du
     const v128_t mortar_ao = wasm_i32x4_sub(wasm_i32x4_add(splat(110), wasm_i32x4_shr(n3, 10)), dirt_half);
 
     // Stone.
-    const v128_t fbm = wasm_i32x4_shr(
-        wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_shl(n1, 3), wasm_i32x4_shl(n2, 2)), wasm_i32x4_add(wasm_i32x4_shl(n3, 1), n4)), 4);
+    const v128_t fbm = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_shl(n1, 3), wasm_i32x4_shl(n2, 2)),
+                                                     wasm_i32x4_add(wasm_i32x4_shl(n3, 1), n4)),
+                                      4);
     const v128_t p = wasm_i32x4_shl(wasm_i32x4_min(inside, splat(1024)), 2);
     const v128_t bevel = mul_shr(p, wasm_i32x4_sub(splat(8192), p), 12);
     const v128_t lift = wasm_v128_and(wasm_u32x4_shr(h, 20), splat(0xfff));
     const v128_t worn = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(wear, splat(40000))), 3);
     const v128_t top = wasm_i32x4_sub(
         wasm_i32x4_add(wasm_i32x4_add(splat(20000), lift), wasm_i32x4_shr(wasm_i32x4_sub(fbm, splat(30720)), 2)), worn);
-    const v128_t ridge_distance = wasm_i32x4_abs(wasm_i32x4_sub(wasm_i32x4_add(ridge, wasm_i32x4_shr(n3c, 2)), splat(32768)));
-    const v128_t mask = wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(n1, splat(33000)), 5)));
+    const v128_t ridge_distance =
+        wasm_i32x4_abs(wasm_i32x4_sub(wasm_i32x4_add(ridge, wasm_i32x4_shr(n3c, 2)), splat(32768)));
+    const v128_t mask =
+        wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(n1, splat(33000)), 5)));
     const v128_t crack = mul_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(splat(700), ridge_distance)), mask, 8);
     const v128_t tone = wasm_v128_and(h, splat(63)), warm = wasm_v128_and(wasm_u32x4_shr(h, 6), splat(31));
     const v128_t light = wasm_i32x4_sub(wasm_i32x4_add(splat(196), wasm_i32x4_shr(fbm, 10)), wasm_i32x4_shr(worn, 6));
     const v128_t r = mul_shr(wasm_i32x4_add(splat(112), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 1))), light, 8);
     const v128_t g = mul_shr(wasm_i32x4_add(splat(106), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 2))), light, 8);
     const v128_t b = mul_shr(wasm_i32x4_sub(wasm_i32x4_add(splat(100), tone), wasm_i32x4_shr(warm, 2)), light, 8);
-    const v128_t stone_h = wasm_i32x4_sub(wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12)),
-                                          wasm_i32x4_mul(crack, splat(12)));
+    const v128_t stone_h =
+        wasm_i32x4_sub(wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12)),
+                       wasm_i32x4_mul(crack, splat(12)));
     const v128_t stone_r = clamp255(wasm_i32x4_sub(wasm_i32x4_sub(r, dirt_half), mul_shr(r, crack, 10)));
     const v128_t stone_g = clamp255(wasm_i32x4_sub(wasm_i32x4_sub(g, dirt_3_4), mul_shr(g, crack, 10)));
     const v128_t stone_b = clamp255(wasm_i32x4_sub(wasm_i32x4_sub(b, dirt), mul_shr(b, crack, 10)));
-    const v128_t stone_rough = clamp255(wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(n4, 12)),
-                                                       wasm_i32x4_add(wasm_i32x4_shr(crack, 4), wasm_i32x4_shr(worn, 8))));
-    const v128_t stone_ao = clamp255(wasm_i32x4_sub(wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)),
-                                                                   wasm_i32x4_shr(crack, 2)), dirt_half));
+    const v128_t stone_rough =
+        clamp255(wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(n4, 12)),
+                                wasm_i32x4_add(wasm_i32x4_shr(crack, 4), wasm_i32x4_shr(worn, 8))));
+    const v128_t stone_ao = clamp255(wasm_i32x4_sub(
+        wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)), wasm_i32x4_shr(crack, 2)),
+        dirt_half));
 
     const v128_t is_stone = wasm_i32x4_gt(inside, splat(0));
     wasm_v128_store(height + x, wasm_v128_bitselect(stone_h, mortar_h, is_stone));

@@ -103,14 +103,13 @@ constexpr int32_t kDial = 3932, kTickOuter = 3768, kTickMinor = 3113, kTickMajor
 constexpr int32_t kBolt = 557, kRivet = 380;
 constexpr int32_t kHingeLeft = 13700, kHingeRight = 15500, kHingeNear = 3600, kHingeFar = 7400;
 
-constexpr int32_t kBolts[12][2] = {
-    {0, -13271},  {6636, -11493},  {11493, -6636},  {13271, 0},   {11493, 6636},   {6636, 11493},
-    {0, 13271},   {-6636, 11493},  {-11493, 6636},  {-13271, 0},  {-11493, -6636}, {-6636, -11493}};
-constexpr int32_t kRivets[8][2] = {{-15000, -15000}, {0, -15000}, {15000, -15000}, {-15000, 0},
-                                   {15000, 0},       {-15000, 15000}, {0, 15000}, {15000, 15000}};
-constexpr int32_t kNumerals[10][2] = {{0, -2228},   {1310, -1802}, {2119, -688},  {2119, 688},
-                                      {1310, 1802}, {0, 2228},     {-1310, 1802}, {-2119, 688},
-                                      {-2119, -688}, {-1310, -1802}};
+constexpr int32_t kBolts[12][2] = {{0, -13271},    {6636, -11493}, {11493, -6636},  {13271, 0},
+                                   {11493, 6636},  {6636, 11493},  {0, 13271},      {-6636, 11493},
+                                   {-11493, 6636}, {-13271, 0},    {-11493, -6636}, {-6636, -11493}};
+constexpr int32_t kRivets[8][2] = {{-15000, -15000}, {0, -15000},     {15000, -15000}, {-15000, 0},
+                                   {15000, 0},       {-15000, 15000}, {0, 15000},      {15000, 15000}};
+constexpr int32_t kNumerals[10][2] = {{0, -2228}, {1310, -1802}, {2119, -688}, {2119, 688},   {1310, 1802},
+                                      {0, 2228},  {-1310, 1802}, {-2119, 688}, {-2119, -688}, {-1310, -1802}};
 // 3x5 digits, rows top to bottom, 3 bits a row (4 = left column).
 constexpr int32_t kFont[10] = {075557, 026227, 071747, 071717, 055711, 074717, 074757, 071122, 075757, 075717};
 constexpr int kFontShift = 7;
@@ -135,10 +134,23 @@ int32_t octant_angle(int32_t small, int32_t large) {
 int32_t dial_angle(int32_t c, int32_t d) {
   const int32_t right = c, up = -d;
   int32_t along, across, quadrant;
-  if (up > 0 && right >= 0) { quadrant = 0; along = up; across = right; }
-  else if (right > 0 && up <= 0) { quadrant = 1; along = right; across = -up; }
-  else if (up < 0 && right <= 0) { quadrant = 2; along = -up; across = -right; }
-  else { quadrant = 3; along = -right; across = up; }
+  if (up > 0 && right >= 0) {
+    quadrant = 0;
+    along = up;
+    across = right;
+  } else if (right > 0 && up <= 0) {
+    quadrant = 1;
+    along = right;
+    across = -up;
+  } else if (up < 0 && right <= 0) {
+    quadrant = 2;
+    along = -up;
+    across = -right;
+  } else {
+    quadrant = 3;
+    along = -right;
+    across = up;
+  }
   const int32_t angle = across <= along ? octant_angle(across, along) : 102400 - octant_angle(along, across);
   return quadrant * 102400 + angle;
 }
@@ -153,30 +165,48 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
   int32_t h, red, green, blue, rough, ao = 255, metal = 255;
   if (r >= kRimOuter) {
     h = 9000 + (brush_x >> 7) + (grain >> 8);
-    red = 78 + (brush_x >> 11); green = 82 + (brush_x >> 11); blue = 88 + (brush_x >> 11);
+    red = 78 + (brush_x >> 11);
+    green = 82 + (brush_x >> 11);
+    blue = 88 + (brush_x >> 11);
     rough = 150 + (brush_x >> 10) + (grime >> 2);
     ao = 255 - (std::max(0, 600 - (r - kRimOuter)) >> 3);
   } else if (r >= kRimInner) {
     const int32_t s = shoulder(std::min({r - kRimInner, kRimOuter - r, 682}) * 6);
     h = 9000 + 3 * s + (grain >> 9);
-    red = 150 + (grain >> 12); green = 153 + (grain >> 12); blue = 158 + (grain >> 12);
+    red = 150 + (grain >> 12);
+    green = 153 + (grain >> 12);
+    blue = 158 + (grain >> 12);
     rough = 70 + (grain >> 11) + (grime >> 2);
     ao = 200 + ((s * 55) >> 12);
   } else if (r >= kDoorEdge) {
-    h = 5000; red = 26; green = 27; blue = 29; rough = 220; ao = 60;
+    h = 5000;
+    red = 26;
+    green = 27;
+    blue = 29;
+    rough = 220;
+    ao = 60;
   } else if (r >= kDial) {
     const int32_t s = shoulder(std::min(kDoorEdge - r, 682) * 6);
     h = 5000 + ((s * 12000) >> 12) + (brush_y >> 7);
-    red = 118 + (brush_y >> 11); green = 122 + (brush_y >> 11); blue = 128 + (brush_y >> 11);
+    red = 118 + (brush_y >> 11);
+    green = 122 + (brush_y >> 11);
+    blue = 128 + (brush_y >> 11);
     rough = 105 + (brush_y >> 10) + (grime >> 2);
     ao = 170 + ((s * 85) >> 12);
     const int32_t ring = std::abs(r - kStep);
-    if (ring < 120) { h -= (120 - ring) * 20; ao -= (120 - ring) >> 1; }
+    if (ring < 120) {
+      h -= (120 - ring) * 20;
+      ao -= (120 - ring) >> 1;
+    }
   } else if (r >= kKnob) {
     const int32_t s = shoulder(std::min(kDial - r, 341) * 12);
     h = 17000 + ((s * 2500) >> 12) + (grain >> 10);
-    red = 34 + (grain >> 13); green = 35 + (grain >> 13); blue = 38 + (grain >> 13);
-    rough = 175; ao = 235; metal = 0;
+    red = 34 + (grain >> 13);
+    green = 35 + (grain >> 13);
+    blue = 38 + (grain >> 13);
+    rough = 175;
+    ao = 235;
+    metal = 0;
     const int32_t angle = dial_angle(c, d);
     const int32_t tick = (angle + 2048) >> 12, off = std::abs(angle - (tick << 12));
     const bool major = tick % 10 == 0;
@@ -185,11 +215,17 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
     for (int j = 0; j < 10 && !on_numeral; ++j) on_numeral = numeral_ink(j, c - kNumerals[j][0], d - kNumerals[j][1]);
     if (on_tick || on_numeral) {
       h += on_tick ? -500 : 300;
-      red = 228; green = 224; blue = 212; rough = 200; ao = on_tick ? 210 : 245;
+      red = 228;
+      green = 224;
+      blue = 212;
+      rough = 200;
+      ao = on_tick ? 210 : 245;
     }
   } else {
     h = 20000 + ((kKnob * kKnob - r2) >> 8);
-    red = 185 + (grain >> 13); green = 186 + (grain >> 13); blue = 190 + (grain >> 13);
+    red = 185 + (grain >> 13);
+    green = 186 + (grain >> 13);
+    blue = 190 + (grain >> 13);
     rough = 45;
   }
   for (int j = 0; j < 12 && r >= kRimInner && r < kRimOuter; ++j) {
@@ -197,8 +233,12 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
     const int32_t q = kBolt * kBolt - (dc * dc + dd * dd);
     if (q > 0) {
       h = 21288 + (q >> 6);
-      red = 176 + (grain >> 12); green = 138 + (grain >> 12); blue = 70 + (grain >> 13);
-      rough = 80; metal = 255; ao = std::min(255, 150 + (q >> 10));
+      red = 176 + (grain >> 12);
+      green = 138 + (grain >> 12);
+      blue = 70 + (grain >> 13);
+      rough = 80;
+      metal = 255;
+      ao = std::min(255, 150 + (q >> 10));
     }
   }
   const bool hinge_rows = (d >= -kHingeFar && d < -kHingeNear) || (d >= kHingeNear && d < kHingeFar);
@@ -209,20 +249,33 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
     const int32_t end = std::min(far - kHingeNear, kHingeFar - far);
     const int32_t knuckle = std::abs(far - ((kHingeNear + kHingeFar) >> 1));
     h = 16000 + 2 * barrel - (end < 200 ? (200 - end) * 10 : 0) - (knuckle < 40 ? 3000 : 0);
-    red = 96 + (grain >> 12); green = 98 + (grain >> 12); blue = 104 + (grain >> 12);
-    rough = 110; metal = 255; ao = 200 + ((barrel * 55) >> 12) - (knuckle < 40 ? 80 : 0);
+    red = 96 + (grain >> 12);
+    green = 98 + (grain >> 12);
+    blue = 104 + (grain >> 12);
+    rough = 110;
+    metal = 255;
+    ao = 200 + ((barrel * 55) >> 12) - (knuckle < 40 ? 80 : 0);
   }
   for (int j = 0; j < 8 && r >= kRimOuter; ++j) {
     const int32_t dc = c - kRivets[j][0], dd = d - kRivets[j][1];
     const int32_t q = kRivet * kRivet - (dc * dc + dd * dd);
     if (q > 0) {
       h = 12000 + (q >> 5);
-      red = 110 + (grain >> 12); green = 112 + (grain >> 12); blue = 118 + (grain >> 12);
-      rough = 100; metal = 255; ao = std::min(255, 150 + (q >> 9));
+      red = 110 + (grain >> 12);
+      green = 112 + (grain >> 12);
+      blue = 118 + (grain >> 12);
+      rough = 100;
+      metal = 255;
+      ao = std::min(255, 150 + (q >> 9));
     }
   }
-  return Pixel{h, clamp255(red - (grime >> 2)), clamp255(green - (grime >> 2)), clamp255(blue - (grime >> 2)),
-               clamp255(rough), clamp255(ao), metal};
+  return Pixel{h,
+               clamp255(red - (grime >> 2)),
+               clamp255(green - (grime >> 2)),
+               clamp255(blue - (grime >> 2)),
+               clamp255(rough),
+               clamp255(ao),
+               metal};
 }
 
 }  // namespace memento::texture

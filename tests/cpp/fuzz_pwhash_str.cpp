@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   a2::base64::decode(salt.data(), h.salt_b64, h.salt_chars);
   a2::base64::decode(hash.data(), h.hash_b64, h.hash_chars);
   std::vector<char> again(str.size() + 1);
-  const std::size_t n = a2::encode_hash_string(again.data(), again.size(), h.t, h.m, h.p,
-                                               salt.data(), salt.size(), hash.data(), hash.size());
+  const std::size_t n = a2::encode_hash_string(again.data(), again.size(), h.t, h.m, h.p, salt.data(), salt.size(),
+                                               hash.data(), hash.size());
   if (n != str.size() || std::memcmp(again.data(), str.data(), n) != 0) std::abort();
 
   if (static_cast<std::uint64_t>(h.m) * h.t <= 256) {

@@ -51,8 +51,7 @@ TEST_CASE("keyed BLAKE2b-512 matches the official blake2b-kat entries", "[blake2
         "983164a3770706d537f49e0c916d9f32b95cc37a95b99d857436f0232c88a965");
 }
 
-TEST_CASE("BLAKE2b equals libsodium generichash for random keys, lengths and update splits",
-          "[blake2b]") {
+TEST_CASE("BLAKE2b equals libsodium generichash for random keys, lengths and update splits", "[blake2b]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed);
   for (int i = 0; i < 2000; ++i) {
@@ -71,8 +70,7 @@ TEST_CASE("BLAKE2b equals libsodium generichash for random keys, lengths and upd
       pos += take;
     }
     b2::final(s, ours.data());
-    crypto_generichash(theirs.data(), outlen, in.data(), inlen, keylen ? key.data() : nullptr,
-                       keylen);
+    crypto_generichash(theirs.data(), outlen, in.data(), inlen, keylen ? key.data() : nullptr, keylen);
     INFO("case " << i << " outlen " << outlen << " keylen " << keylen << " inlen " << inlen);
     REQUIRE(to_hex(ours) == to_hex(theirs));
   }

@@ -23,9 +23,8 @@ namespace {
 std::string sodium_argon2id(std::size_t outlen, const std::vector<std::uint8_t>& password,
                             const std::vector<std::uint8_t>& salt, std::uint32_t t, std::uint32_t m) {
   std::vector<std::uint8_t> out(outlen);
-  REQUIRE(crypto_pwhash(out.data(), outlen, reinterpret_cast<const char*>(password.data()),
-                        password.size(), salt.data(), t, static_cast<std::size_t>(m) * 1024,
-                        crypto_pwhash_ALG_ARGON2ID13) == 0);
+  REQUIRE(crypto_pwhash(out.data(), outlen, reinterpret_cast<const char*>(password.data()), password.size(),
+                        salt.data(), t, static_cast<std::size_t>(m) * 1024, crypto_pwhash_ALG_ARGON2ID13) == 0);
   return to_hex(out);
 }
 
@@ -56,8 +55,7 @@ std::string our_blake2b_in_pieces(std::size_t outlen, const std::vector<std::uin
 std::string sodium_blake2b(std::size_t outlen, const std::vector<std::uint8_t>& in,
                            const std::vector<std::uint8_t>& key) {
   std::vector<std::uint8_t> out(outlen);
-  crypto_generichash(out.data(), outlen, in.data(), in.size(), key.empty() ? nullptr : key.data(),
-                     key.size());
+  crypto_generichash(out.data(), outlen, in.data(), in.size(), key.empty() ? nullptr : key.data(), key.size());
   return to_hex(out);
 }
 
@@ -67,8 +65,7 @@ constexpr std::size_t kSodiumCounterOffset = 64;
 
 }  // namespace
 
-TEST_CASE("BLAKE2b equals libsodium on inputs ending exactly on a block edge, in every split",
-          "[blake2b][edges]") {
+TEST_CASE("BLAKE2b equals libsodium on inputs ending exactly on a block edge, in every split", "[blake2b][edges]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed);
   for (const std::size_t inlen : {0, 1, 127, 128, 129, 255, 256, 257, 384, 640, 1024, 1025}) {
@@ -85,8 +82,7 @@ TEST_CASE("BLAKE2b equals libsodium on inputs ending exactly on a block edge, in
   }
 }
 
-TEST_CASE("BLAKE2b carries its byte counter from the low into the high word like libsodium",
-          "[blake2b][edges]") {
+TEST_CASE("BLAKE2b carries its byte counter from the low into the high word like libsodium", "[blake2b][edges]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed + 1);
   // Start both counters just below 2^64 so that compressing the next blocks wraps t[0].
@@ -135,15 +131,14 @@ TEST_CASE("H0 inputs of exactly one and two BLAKE2b blocks hash like libsodium",
   }
 }
 
-TEST_CASE("tags of every length where H' changes its chunking equal libsodium, up to 1024 bytes",
-          "[argon2][edges]") {
+TEST_CASE("tags of every length where H' changes its chunking equal libsodium, up to 1024 bytes", "[argon2][edges]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed + 3);
   const auto password = random_bytes(rng, 20);
   const auto salt = random_bytes(rng, crypto_pwhash_SALTBYTES);
   // H' writes one 64-byte hash up to 64 bytes, then 32-byte chunks and a last hash of 33..64.
-  std::vector<std::size_t> lengths = {16,  17,  31,  32,  33,  63,  64,  65,  95,  96,   97,  127,
-                                      128, 129, 159, 160, 161, 255, 256, 257, 511, 512, 1000, 1023, 1024};
+  std::vector<std::size_t> lengths = {16,  17,  31,  32,  33,  63,  64,  65,  95,  96,   97,   127, 128,
+                                      129, 159, 160, 161, 255, 256, 257, 511, 512, 1000, 1023, 1024};
   for (int i = 0; i < 100; ++i) lengths.push_back(129 + rng() % 896);
   for (const std::size_t length : lengths) {
     INFO("tag " << length << " bytes");
@@ -152,8 +147,7 @@ TEST_CASE("tags of every length where H' changes its chunking equal libsodium, u
   }
 }
 
-TEST_CASE("the segmented API gives the same tag twice on memory it has used before",
-          "[argon2][edges]") {
+TEST_CASE("the segmented API gives the same tag twice on memory it has used before", "[argon2][edges]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed + 4);
   const auto password = random_bytes(rng, 33);

@@ -14,9 +14,9 @@ namespace {
 // Mostly small m so 10,000 cases stay quick; a few reach 4 MiB.
 std::uint32_t random_m_kib(std::mt19937_64& rng) {
   const auto r = rng() % 100;
-  if (r < 80) return 8 + rng() % 57;     // 8..64 KiB
-  if (r < 97) return 65 + rng() % 448;   // 65..512 KiB
-  return 513 + rng() % 3584;             // 513..4096 KiB
+  if (r < 80) return 8 + rng() % 57;    // 8..64 KiB
+  if (r < 97) return 65 + rng() % 448;  // 65..512 KiB
+  return 513 + rng() % 3584;            // 513..4096 KiB
 }
 
 std::vector<std::uint8_t> random_password(std::mt19937_64& rng) {
@@ -42,12 +42,10 @@ TEST_CASE("Argon2id equals libsodium crypto_pwhash on 10,000 random cases", "[ar
     const std::size_t outlen = 16 + rng() % 113;  // 16..128
 
     std::vector<std::uint8_t> ours(outlen), theirs(outlen);
-    const a2::Inputs in{password.data(), password.size(), salt.data(), salt.size(),
-                        nullptr, 0, nullptr, 0};
+    const a2::Inputs in{password.data(), password.size(), salt.data(), salt.size(), nullptr, 0, nullptr, 0};
     REQUIRE(a2::argon2id_hash(ours.data(), outlen, in, t, m, 1) == a2::Status::ok);
-    REQUIRE(crypto_pwhash(theirs.data(), outlen, reinterpret_cast<const char*>(password.data()),
-                          password.size(), salt.data(), t, static_cast<std::size_t>(m) * 1024,
-                          crypto_pwhash_ALG_ARGON2ID13) == 0);
+    REQUIRE(crypto_pwhash(theirs.data(), outlen, reinterpret_cast<const char*>(password.data()), password.size(),
+                          salt.data(), t, static_cast<std::size_t>(m) * 1024, crypto_pwhash_ALG_ARGON2ID13) == 0);
     INFO("case " << i << " (seed " << kSeed << "): t=" << t << " m=" << m << " outlen=" << outlen
                  << " password=" << to_hex(password));
     REQUIRE(to_hex(ours) == to_hex(theirs));

@@ -13,8 +13,7 @@ using a2::Status;
 
 namespace {
 
-Status check(std::uint32_t t, std::uint32_t m, std::uint32_t p, std::size_t tag,
-             std::size_t salt = 16) {
+Status check(std::uint32_t t, std::uint32_t m, std::uint32_t p, std::size_t tag, std::size_t salt = 16) {
   static const std::uint8_t byte = 0;
   const a2::Inputs in{&byte, 0, &byte, salt, nullptr, 0, nullptr, 0};
   return a2::validate(a2::Params{t, m, p, tag}, in);
@@ -49,8 +48,7 @@ TEST_CASE("m below 8p or above 2 GiB is refused with a message naming m", "[argo
   CHECK(starts_with(a2::message(Status::m_too_large), "m (memory, KiB)"));
 }
 
-TEST_CASE("tag lengths outside 16..1024 are refused with a message naming the tag length",
-          "[argon2][params]") {
+TEST_CASE("tag lengths outside 16..1024 are refused with a message naming the tag length", "[argon2][params]") {
   CHECK(check(1, 8, 1, 15) == Status::tag_length_out_of_range);
   CHECK(check(1, 8, 1, 1025) == Status::tag_length_out_of_range);
   CHECK(starts_with(a2::message(Status::tag_length_out_of_range), "tag length"));
@@ -67,8 +65,7 @@ TEST_CASE("a null buffer with a non-zero length is refused", "[argon2][params]")
   CHECK(a2::validate(a2::Params{1, 8, 1, 32}, in) == Status::null_pointer);
 }
 
-TEST_CASE("argon2id_hash reports the first invalid parameter and writes nothing",
-          "[argon2][params]") {
+TEST_CASE("argon2id_hash reports the first invalid parameter and writes nothing", "[argon2][params]") {
   std::uint8_t tag[32] = {};
   static const std::uint8_t salt[16] = {};
   const a2::Inputs in{nullptr, 0, salt, 16, nullptr, 0, nullptr, 0};

@@ -20,8 +20,8 @@ namespace {
 // A NUL and non-ASCII bytes: the password is bytes, never a C string.
 const std::string kPassword("correct horse battery staple \xc3\xa9\x00!", 33);
 
-std::string ours_str(const std::string& password, const std::vector<std::uint8_t>& salt,
-                     std::uint32_t t, std::uint32_t m) {
+std::string ours_str(const std::string& password, const std::vector<std::uint8_t>& salt, std::uint32_t t,
+                     std::uint32_t m) {
   char out[a2::kStrMaxBytes];
   const long n = a2::pwhash_str(out, sizeof out, reinterpret_cast<const std::uint8_t*>(password.data()),
                                 password.size(), salt.data(), t, m);
@@ -31,15 +31,13 @@ std::string ours_str(const std::string& password, const std::vector<std::uint8_t
 
 std::string libsodium_str(const std::string& password, std::uint32_t t, std::uint32_t m) {
   char out[crypto_pwhash_STRBYTES];
-  REQUIRE(crypto_pwhash_str_alg(out, password.data(), password.size(), t,
-                                static_cast<std::size_t>(m) * 1024,
+  REQUIRE(crypto_pwhash_str_alg(out, password.data(), password.size(), t, static_cast<std::size_t>(m) * 1024,
                                 crypto_pwhash_ALG_ARGON2ID13) == 0);
   return out;
 }
 
 int ours_verify(const std::string& str, const std::string& password) {
-  return a2::pwhash_str_verify(str.data(), str.size(),
-                               reinterpret_cast<const std::uint8_t*>(password.data()),
+  return a2::pwhash_str_verify(str.data(), str.size(), reinterpret_cast<const std::uint8_t*>(password.data()),
                                password.size());
 }
 
@@ -112,8 +110,7 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 
 }  // namespace
 
-TEST_CASE("strings from pwhash_str verify with libsodium crypto_pwhash_str_verify",
-          "[argon2][str]") {
+TEST_CASE("strings from pwhash_str verify with libsodium crypto_pwhash_str_verify", "[argon2][str]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed);
   for (std::uint32_t t : {1u, 2u, 3u}) {
@@ -146,8 +143,8 @@ TEST_CASE("pwhash_str writes exactly libsodium's string for the same salt", "[ar
   REQUIRE(a2::parse_hash_string(theirs.data(), theirs.size(), h) == Status::ok);
   REQUIRE(h.salt_bytes == 16);
   std::vector<std::uint8_t> salt(16);
-  REQUIRE(sodium_base642bin(salt.data(), salt.size(), h.salt_b64, h.salt_chars, nullptr, nullptr,
-                            nullptr, sodium_base64_VARIANT_ORIGINAL_NO_PADDING) == 0);
+  REQUIRE(sodium_base642bin(salt.data(), salt.size(), h.salt_b64, h.salt_chars, nullptr, nullptr, nullptr,
+                            sodium_base64_VARIANT_ORIGINAL_NO_PADDING) == 0);
   CHECK(ours_str(kPassword, salt, 2, 64) == theirs);
 }
 
@@ -156,9 +153,8 @@ TEST_CASE("wrong passwords are refused by ours and by libsodium", "[argon2][str]
   const std::vector<std::uint8_t> salt(16, 7);
   const std::string ours = ours_str(kPassword, salt, 1, 16);
   const std::string theirs = libsodium_str(kPassword, 1, 16);
-  for (const std::string& wrong :
-       {std::string(), kPassword.substr(0, kPassword.size() - 1), kPassword + "x",
-        std::string("Correct") + kPassword.substr(7)}) {
+  for (const std::string& wrong : {std::string(), kPassword.substr(0, kPassword.size() - 1), kPassword + "x",
+                                   std::string("Correct") + kPassword.substr(7)}) {
     CHECK(ours_verify(ours, wrong) == 0);
     CHECK(ours_verify(theirs, wrong) == 0);
     CHECK_FALSE(libsodium_accepts(ours, wrong));
@@ -171,8 +167,14 @@ TEST_CASE("strings with p > 1 lanes verify the same in ours and libsodium", "[ar
   for (std::uint32_t p : {2u, 3u, 4u, 8u}) {
     const auto salt = random_bytes(rng, 16);
     std::uint8_t hash[32];
-    const a2::Inputs in{reinterpret_cast<const std::uint8_t*>(kPassword.data()), kPassword.size(),
-                        salt.data(), salt.size(), nullptr, 0, nullptr, 0};
+    const a2::Inputs in{reinterpret_cast<const std::uint8_t*>(kPassword.data()),
+                        kPassword.size(),
+                        salt.data(),
+                        salt.size(),
+                        nullptr,
+                        0,
+                        nullptr,
+                        0};
     const std::uint32_t m = 8 * p + 5;
     REQUIRE(a2::argon2id_hash(hash, sizeof hash, in, 2, m, p) == Status::ok);
     char buf[a2::kStrMaxBytes];
@@ -197,8 +199,7 @@ TEST_CASE("pwhash_str refuses a buffer too small and invalid parameters", "[argo
         -static_cast<long>(Status::m_too_small));
 }
 
-TEST_CASE("hand-built malformed strings are refused with the matching code, like libsodium",
-          "[argon2][str]") {
+TEST_CASE("hand-built malformed strings are refused with the matching code, like libsodium", "[argon2][str]") {
   REQUIRE(sodium_init() >= 0);
   const std::vector<std::uint8_t> salt(16, 9);
   const std::string good = ours_str(kPassword, salt, 1, 8);
@@ -251,14 +252,13 @@ TEST_CASE("hand-built malformed strings are refused with the matching code, like
       {"salt with padding", head + salt_b64 + "==$" + hash_b64, Status::str_bad_base64},
       {"hash with padding", good + "=", Status::str_bad_base64},
       {"salt with a 1-mod-4 tail", head + salt_b64 + "AAA$" + hash_b64, Status::str_bad_base64},
-      {"salt with non-zero trailing bits", head + salt_b64.substr(0, 21) + "B$" + hash_b64,
-       Status::str_bad_base64},
+      {"salt with non-zero trailing bits", head + salt_b64.substr(0, 21) + "B$" + hash_b64, Status::str_bad_base64},
       {"hash with non-zero trailing bits", head + salt_b64 + "$" + hash_b64.substr(0, 42) + "B",
        Status::str_bad_base64},
       {"url-safe alphabet in salt", head + salt_b64.substr(0, 8) + "-" + salt_b64.substr(9) + "$" + hash_b64,
        Status::str_bad_syntax},
-      {"NUL inside the hash", head + salt_b64 + "$" + hash_b64.substr(0, 24) + std::string(1, '\0') +
-                                  hash_b64.substr(25),
+      {"NUL inside the hash",
+       head + salt_b64 + "$" + hash_b64.substr(0, 24) + std::string(1, '\0') + hash_b64.substr(25),
        Status::str_bad_syntax},
   };
   for (const auto& c : cases) {
@@ -271,8 +271,7 @@ TEST_CASE("hand-built malformed strings are refused with the matching code, like
   CHECK(libsodium_accepts(std::string(good).append(1, '\0'), kPassword));
 }
 
-TEST_CASE("a byte >= 0x80 in place of '/' is refused although signed-char libsodium reads it as '/'",
-          "[argon2][str]") {
+TEST_CASE("a byte >= 0x80 in place of '/' is refused although signed-char libsodium reads it as '/'", "[argon2][str]") {
   REQUIRE(sodium_init() >= 0);
   std::string s;
   for (int i = 0; s.find('/', 27) == std::string::npos; ++i) {
@@ -284,8 +283,7 @@ TEST_CASE("a byte >= 0x80 in place of '/' is refused although signed-char libsod
   CHECK(libsodium_accepts(s, kPassword) == char_is_signed);
 }
 
-TEST_CASE("1,000+ mutated strings are refused exactly when libsodium refuses them",
-          "[argon2][str]") {
+TEST_CASE("1,000+ mutated strings are refused exactly when libsodium refuses them", "[argon2][str]") {
   REQUIRE(sodium_init() >= 0);
   std::mt19937_64 rng(kSeed + 2);
   const std::vector<std::string> bases = {
@@ -332,10 +330,10 @@ TEST_CASE("1,000+ mutated strings are refused exactly when libsodium refuses the
     }
     // Extra fields and huge numbers.
     for (const std::string& s :
-         {base + "$", base + "$AAAA", base + ",", replace(base, ",p=", ",x=1,p="),
-          replace(base, "$v=19", "$v=19$v=19"), replace(base, "$m=", "$m=4294967295"),
-          replace(base, "$m=", "$m=99999999999999999999"), replace(base, ",t=", ",t=00"),
-          replace(base, ",p=", ",p=18446744073709551615"), replace(base, "v=19", "v=4294967296")}) {
+         {base + "$", base + "$AAAA", base + ",", replace(base, ",p=", ",x=1,p="), replace(base, "$v=19", "$v=19$v=19"),
+          replace(base, "$m=", "$m=4294967295"), replace(base, "$m=", "$m=99999999999999999999"),
+          replace(base, ",t=", ",t=00"), replace(base, ",p=", ",p=18446744073709551615"),
+          replace(base, "v=19", "v=4294967296")}) {
       expect_same_verdict(s, kPassword, v);
       ++mutants;
     }

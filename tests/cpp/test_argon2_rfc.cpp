@@ -60,14 +60,9 @@ TEST_CASE("Argon2id gives the RFC 9106 section 5.3 tag", "[argon2][rfc]") {
   CHECK(to_hex(tag, sizeof tag) == kRfcTag);
 }
 
-TEST_CASE("the segmented API gives the RFC tag with lanes in order, reversed or shuffled",
-          "[argon2][rfc]") {
-  CHECK(segmented_tag([](std::uint32_t, std::uint32_t) {
-          return std::vector<std::uint32_t>{0, 1, 2, 3};
-        }) == kRfcTag);
-  CHECK(segmented_tag([](std::uint32_t, std::uint32_t) {
-          return std::vector<std::uint32_t>{3, 2, 1, 0};
-        }) == kRfcTag);
+TEST_CASE("the segmented API gives the RFC tag with lanes in order, reversed or shuffled", "[argon2][rfc]") {
+  CHECK(segmented_tag([](std::uint32_t, std::uint32_t) { return std::vector<std::uint32_t>{0, 1, 2, 3}; }) == kRfcTag);
+  CHECK(segmented_tag([](std::uint32_t, std::uint32_t) { return std::vector<std::uint32_t>{3, 2, 1, 0}; }) == kRfcTag);
   CHECK(segmented_tag([](std::uint32_t pass, std::uint32_t slice) {
           std::vector<std::uint32_t> lanes{0, 1, 2, 3};
           std::mt19937_64 rng(pass * 4 + slice);
@@ -97,8 +92,7 @@ TEST_CASE("finalize refuses a tag length other than the context's", "[argon2]") 
   CHECK(a2::finalize(ctx, tag, 64) == a2::Status::tag_length_out_of_range);
 }
 
-TEST_CASE("m is rounded down to a multiple of 4p blocks but H0 hashes the m given",
-          "[argon2]") {
+TEST_CASE("m is rounded down to a multiple of 4p blocks but H0 hashes the m given", "[argon2]") {
   // 37 KiB with p = 2 uses 32 blocks like m = 32, yet the tags must differ.
   CHECK(a2::memory_bytes(a2::Params{1, 37, 2, 32}) == 32 * 1024);
   const RfcInputs in;

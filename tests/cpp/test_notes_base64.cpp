@@ -60,8 +60,8 @@ TEST_CASE("base64 reports bad characters, whitespace included, at every position
 
 TEST_CASE("base64 reports bad or missing padding and wrong lengths", "[notes][base64]") {
   CHECK(decode("") == Base64Error::ok);
-  CHECK(decode("QQ") == Base64Error::bad_length);      // "A" without its padding
-  CHECK(decode("QUI") == Base64Error::bad_length);     // "AB" without its padding
+  CHECK(decode("QQ") == Base64Error::bad_length);   // "A" without its padding
+  CHECK(decode("QUI") == Base64Error::bad_length);  // "AB" without its padding
   CHECK(decode("QQ=") == Base64Error::bad_length);
   CHECK(decode("QQ===") == Base64Error::bad_length);
   CHECK(decode("QUJD\n") == Base64Error::bad_length);
@@ -70,7 +70,7 @@ TEST_CASE("base64 reports bad or missing padding and wrong lengths", "[notes][ba
   CHECK(decode("QQ=A") == Base64Error::bad_padding);
   CHECK(decode("QQ==QUJD") == Base64Error::bad_padding);
   CHECK(decode("QUJDQUJDQUJDQUJDQUJDQU=DQUJD") == Base64Error::bad_padding);  // inside a SIMD stretch
-  CHECK(decode("QR==") == Base64Error::non_canonical);  // 'R' carries bits the padding drops
+  CHECK(decode("QR==") == Base64Error::non_canonical);                        // 'R' carries bits the padding drops
   CHECK(decode("QUJ=") == Base64Error::non_canonical);
   Bytes out;
   CHECK(decode("QQ==", &out) == Base64Error::ok);
@@ -88,9 +88,15 @@ TEST_CASE("base64 SIMD and scalar decoders agree with libsodium on 100,000 mutat
     for (std::size_t k = rng.below(3); k > 0 && !s.empty(); k--) {
       const std::size_t pos = rng.below(s.size());
       switch (rng.below(3)) {
-        case 0: s[pos] = alphabet[rng.below(sizeof alphabet - 1)]; break;
-        case 1: s.erase(pos, 1); break;
-        default: s.insert(pos, 1, alphabet[rng.below(sizeof alphabet - 1)]); break;
+        case 0:
+          s[pos] = alphabet[rng.below(sizeof alphabet - 1)];
+          break;
+        case 1:
+          s.erase(pos, 1);
+          break;
+        default:
+          s.insert(pos, 1, alphabet[rng.below(sizeof alphabet - 1)]);
+          break;
       }
     }
     Bytes ours;
@@ -120,13 +126,13 @@ TEST_CASE("a batch reports malformed base64 per note and opens the rest", "[note
   }
   using F = NoteField;
   using P = NoteProblem;
-  notes[0].title.insert(10, " ");                        // whitespace: wrong length
-  notes[1].body[20] = '\n';                              // whitespace in place of a character
-  notes[2].key = notes[2].key.substr(0, 95) + "=";       // padding where a character belongs... still 96
+  notes[0].title.insert(10, " ");                   // whitespace: wrong length
+  notes[1].body[20] = '\n';                         // whitespace in place of a character
+  notes[2].key = notes[2].key.substr(0, 95) + "=";  // padding where a character belongs... still 96
   notes[3].title = notes[3].title.substr(0, notes[3].title.size() - 4);  // 2 or 3 bytes short: a wrong tag
-  notes[4].body.pop_back();                              // missing padding
-  notes[5].key = notes[5].key.substr(0, 92);             // wrong length for a key
-  notes[6].title = "";                                   // empty
+  notes[4].body.pop_back();                                              // missing padding
+  notes[5].key = notes[5].key.substr(0, 92);                             // wrong length for a key
+  notes[6].title = "";                                                   // empty
   const notes_test::Opened r = notes_test::open_notes(notes, device_key);
   CHECK(static_cast<int>(r.status[0]) == notes_test::status(F::title, P::base64_length));
   CHECK(static_cast<int>(r.status[1]) == notes_test::status(F::body, P::base64_character));

@@ -50,12 +50,14 @@ TEST_CASE("sealing a batch with fixed randomness gives libsodium's notes byte fo
     const Bytes random = rng.bytes(kSealRandomBytes);
     add(s, id, title, body, random);
     expected.push_back(notes_test::encode(
-        id, notes_test::seal_raw_with_libsodium(id, notes_test::text(title), notes_test::text(body), device_key, random)));
+        id,
+        notes_test::seal_raw_with_libsodium(id, notes_test::text(title), notes_test::text(body), device_key, random)));
   }
   Bytes out(s.capacity);
   std::vector<std::uint32_t> of(300 * kSealFieldsOut);
-  const std::size_t used = seal_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(s.in.data()), s.in.size(),
-                                      s.fields.data(), 300, s.random.data(), out.data(), out.size(), of.data());
+  const std::size_t used =
+      seal_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(s.in.data()), s.in.size(), s.fields.data(),
+                 300, s.random.data(), out.data(), out.size(), of.data());
   REQUIRE(used == s.capacity);
   for (int i = 0; i < 300; i++) {
     const char* base = reinterpret_cast<const char*>(out.data());
@@ -77,9 +79,9 @@ TEST_CASE("a batch of 20,000 libsodium notes opens to the right texts", "[notes]
     const std::string id = std::to_string(i);
     titles.push_back(random_text(rng, 60));
     bodies.push_back(random_text(rng, 1500));
-    notes.push_back(notes_test::encode(id, notes_test::seal_raw_with_libsodium(id, notes_test::text(titles.back()),
-                                                                               notes_test::text(bodies.back()),
-                                                                               device_key, rng.bytes(104))));
+    notes.push_back(notes_test::encode(
+        id, notes_test::seal_raw_with_libsodium(id, notes_test::text(titles.back()), notes_test::text(bodies.back()),
+                                                device_key, rng.bytes(104))));
   }
   const notes_test::Opened r = notes_test::open_notes(notes, device_key);
   std::size_t wrong = 0;
@@ -110,8 +112,8 @@ TEST_CASE("offsets outside the input are reported per note, a short output is re
   add(s, "id", "title", "body", rng.bytes(kSealRandomBytes));
   Bytes small(s.capacity - 1);
   std::uint32_t sof[6];
-  CHECK(seal_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(s.in.data()), s.in.size(),
-                   s.fields.data(), 1, s.random.data(), small.data(), small.size(), sof) == kSealFailed);
+  CHECK(seal_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(s.in.data()), s.in.size(), s.fields.data(),
+                   1, s.random.data(), small.data(), small.size(), sof) == kSealFailed);
 }
 
 TEST_CASE("notes sealed by the batch open again", "[notes][batch]") {
@@ -133,7 +135,8 @@ TEST_CASE("notes sealed by the batch open again", "[notes][batch]") {
   const char* base = reinterpret_cast<const char*>(out.data());
   for (int i = 0; i < 50; i++) {
     const std::uint32_t* f = &of[i * kSealFieldsOut];
-    notes.push_back({ids[i], std::string(base + f[0], f[1]), std::string(base + f[2], f[3]), std::string(base + f[4], f[5])});
+    notes.push_back(
+        {ids[i], std::string(base + f[0], f[1]), std::string(base + f[2], f[3]), std::string(base + f[4], f[5])});
   }
   const notes_test::Opened r = notes_test::open_notes(notes, device_key);
   for (int i = 0; i < 50; i++) {

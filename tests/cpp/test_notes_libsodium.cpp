@@ -21,13 +21,15 @@ constexpr std::size_t kMaxLength = 4096;
 
 std::size_t pick_length(notes_test::Rng& rng) {
   switch (rng.below(3)) {
-    case 0: return 128 + 16 * rng.below((kMaxLength - 128) / 16 + 1);  // a multiple of 16 >= 128
+    case 0:
+      return 128 + 16 * rng.below((kMaxLength - 128) / 16 + 1);  // a multiple of 16 >= 128
     case 1: {
       const std::size_t boundary = 16 * rng.below(kMaxLength / 16 + 1);
       const std::size_t length = boundary + rng.below(3);  // boundary - 1, boundary, boundary + 1
       return length == 0 ? 0 : (length - 1 > kMaxLength ? kMaxLength : length - 1);
     }
-    default: return rng.below(kMaxLength + 1);
+    default:
+      return rng.below(kMaxLength + 1);
   }
 }
 
@@ -48,7 +50,10 @@ bool agrees(notes_test::Rng& rng, Bytes& m, Bytes& ours, Bytes& theirs, Bytes& b
   unsigned long long clen = 0;
   xchacha20poly1305_encrypt(ours.data(), m.data(), len, {ad, split, ad + split, ad_len - split}, nonce, key);
   crypto_aead_xchacha20poly1305_ietf_encrypt(theirs.data(), &clen, m.data(), len, ad, ad_len, nullptr, nonce, key);
-  if (ours != theirs) { *why = "xchacha20poly1305 seal"; return false; }
+  if (ours != theirs) {
+    *why = "xchacha20poly1305 seal";
+    return false;
+  }
   if (!xchacha20poly1305_decrypt(back.data(), ours.data(), ours.size(), {ad, ad_len, nullptr, 0}, nonce, key) ||
       back != m) {
     *why = "xchacha20poly1305 open";
@@ -57,7 +62,10 @@ bool agrees(notes_test::Rng& rng, Bytes& m, Bytes& ours, Bytes& theirs, Bytes& b
 
   secretbox_easy(ours.data(), m.data(), len, nonce, key);
   crypto_secretbox_easy(theirs.data(), m.data(), len, nonce, key);
-  if (ours != theirs) { *why = "secretbox seal"; return false; }
+  if (ours != theirs) {
+    *why = "secretbox seal";
+    return false;
+  }
   if (!secretbox_open_easy(back.data(), ours.data(), ours.size(), nonce, key) || back != m) {
     *why = "secretbox open";
     return false;

@@ -22,8 +22,10 @@ Bytes hostile_key(notes_test::Rng& rng) {
   const int r_style = static_cast<int>(rng.below(4));
   for (int i = 0; i < 16; i++) {
     // 0: r at the clamping limit (all bits the clamp keeps), 1: near it, 2: tiny r, 3: extreme bytes.
-    key[i] = r_style == 0 ? 0xff : r_style == 1 ? static_cast<std::uint8_t>(0xff - rng.below(3))
-           : r_style == 2 ? static_cast<std::uint8_t>(i == 0 ? rng.below(4) : 0) : extreme_byte(rng);
+    key[i] = r_style == 0   ? 0xff
+             : r_style == 1 ? static_cast<std::uint8_t>(0xff - rng.below(3))
+             : r_style == 2 ? static_cast<std::uint8_t>(i == 0 ? rng.below(4) : 0)
+                            : extreme_byte(rng);
   }
   const bool s_ones = rng.below(2) == 0;
   for (int i = 16; i < 32; i++) key[i] = s_ones ? 0xff : extreme_byte(rng);
@@ -37,8 +39,10 @@ Bytes hostile_message(notes_test::Rng& rng) {
   Bytes m(len);
   const int style = static_cast<int>(rng.below(4));
   for (std::size_t i = 0; i < len; i++) {
-    m[i] = style == 0 ? 0xff : style == 1 ? ((i / 16) % 2 ? 0xff : 0x00) : style == 2 ? extreme_byte(rng)
-                                                                       : static_cast<std::uint8_t>(rng.next());
+    m[i] = style == 0   ? 0xff
+           : style == 1 ? ((i / 16) % 2 ? 0xff : 0x00)
+           : style == 2 ? extreme_byte(rng)
+                        : static_cast<std::uint8_t>(rng.next());
   }
   return m;
 }

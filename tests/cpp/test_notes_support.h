@@ -17,7 +17,8 @@ using Bytes = std::vector<std::uint8_t>;
 
 inline Bytes hex(const std::string& h) {
   Bytes out(h.size() / 2);
-  for (std::size_t i = 0; i < out.size(); i++) out[i] = static_cast<std::uint8_t>(std::stoul(h.substr(2 * i, 2), nullptr, 16));
+  for (std::size_t i = 0; i < out.size(); i++)
+    out[i] = static_cast<std::uint8_t>(std::stoul(h.substr(2 * i, 2), nullptr, 16));
   return out;
 }
 

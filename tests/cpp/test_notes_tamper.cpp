@@ -45,8 +45,10 @@ Vault make_vault() {
 // and the output holds exactly the other notes' plaintexts, the rest of it zero.
 void check_only_victim_fails(const Vault& v, const std::vector<Note>& notes, std::uint8_t expected) {
   const notes_test::Opened r = notes_test::open_notes(notes, v.device_key);
-  if (expected == 0xff) CHECK(r.status[1] != 0);
-  else CHECK(static_cast<int>(r.status[1]) == static_cast<int>(expected));
+  if (expected == 0xff)
+    CHECK(r.status[1] != 0);
+  else
+    CHECK(static_cast<int>(r.status[1]) == static_cast<int>(expected));
   for (int i : {0, 2}) {
     CHECK(r.status[i] == 0);
     CHECK(r.titles[i] == v.titles[i]);
@@ -83,8 +85,7 @@ TEST_CASE("refuses a note whose wrapped key has any single bit flipped", "[notes
   }
 }
 
-TEST_CASE("refuses a note whose title or body nonce, ciphertext or tag has any single bit flipped",
-          "[notes][tamper]") {
+TEST_CASE("refuses a note whose title or body nonce, ciphertext or tag has any single bit flipped", "[notes][tamper]") {
   const Vault v = make_vault();
   for (NoteField field : {NoteField::title, NoteField::body}) {
     const Bytes& raw = field == NoteField::title ? v.victim.title : v.victim.body;
@@ -122,8 +123,9 @@ TEST_CASE("refuses every truncation of every field, as text and as decoded bytes
     }
     for (std::size_t len = 0; len < raw.size(); len++) {
       std::vector<Note> notes = v.notes;
-      (field == 0 ? notes[1].key : field == 1 ? notes[1].title : notes[1].body) =
-          notes_test::to_base64(Bytes(raw.begin(), raw.begin() + static_cast<long>(len)));
+      (field == 0   ? notes[1].key
+       : field == 1 ? notes[1].title
+                    : notes[1].body) = notes_test::to_base64(Bytes(raw.begin(), raw.begin() + static_cast<long>(len)));
       INFO("field " << field << " byte length " << len);
       check_only_victim_fails(v, notes, 0xff);
     }

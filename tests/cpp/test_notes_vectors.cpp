@@ -46,8 +46,8 @@ std::vector<PolyVector> poly_vectors() {
       "696f6e732c2061732077656c6c206173207772697474656e20616e6420656c656374726f6e696320636f6d6d756e69636174696f6e73"
       "206d61646520617420616e792074696d65206f7220706c6163652c207768696368206172652061646472657373656420746f");
   return {
-      {"2.5.2", "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b", text("Cryptographic Forum Research Group"),
-       "a8061dc1305136c6c22b8baf0c0127a9"},
+      {"2.5.2", "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
+       text("Cryptographic Forum Research Group"), "a8061dc1305136c6c22b8baf0c0127a9"},
       {"A.3 #1", "0000000000000000000000000000000000000000000000000000000000000000", Bytes(64, 0),
        "00000000000000000000000000000000"},
       {"A.3 #2", "0000000000000000000000000000000036e5f6b5c5e06070f0efca96227a863e", ietf,
@@ -59,20 +59,21 @@ std::vector<PolyVector> poly_vectors() {
            "6c6520696e2074686520776162653a0a416c6c206d696d737920776572652074686520626f726f676f7665732c0a416e6420746865"
            "206d6f6d65207261746873206f757467726162652e"),
        "4541669a7eaaee61e708dc7cbcc5eb62"},
-      {"A.3 #5", "0200000000000000000000000000000000000000000000000000000000000000", hex("ffffffffffffffffffffffffffffffff"),
-       "03000000000000000000000000000000"},
-      {"A.3 #6", "02000000000000000000000000000000ffffffffffffffffffffffffffffffff", hex("02000000000000000000000000000000"),
-       "03000000000000000000000000000000"},
+      {"A.3 #5", "0200000000000000000000000000000000000000000000000000000000000000",
+       hex("ffffffffffffffffffffffffffffffff"), "03000000000000000000000000000000"},
+      {"A.3 #6", "02000000000000000000000000000000ffffffffffffffffffffffffffffffff",
+       hex("02000000000000000000000000000000"), "03000000000000000000000000000000"},
       {"A.3 #7", "0100000000000000000000000000000000000000000000000000000000000000",
        hex("fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff11000000000000000000000000000000"),
        "05000000000000000000000000000000"},
       {"A.3 #8", "0100000000000000000000000000000000000000000000000000000000000000",
        hex("fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe01010101010101010101010101010101"),
        "00000000000000000000000000000000"},
-      {"A.3 #9", "0200000000000000000000000000000000000000000000000000000000000000", hex("fdffffffffffffffffffffffffffffff"),
-       "faffffffffffffffffffffffffffffff"},
+      {"A.3 #9", "0200000000000000000000000000000000000000000000000000000000000000",
+       hex("fdffffffffffffffffffffffffffffff"), "faffffffffffffffffffffffffffffff"},
       {"A.3 #10", "0100000000000000040000000000000000000000000000000000000000000000",
-       hex("e33594d7505e43b900000000000000003394d7505e4379cd01000000000000000000000000000000000000000000000001000000000000"
+       hex("e33594d7505e43b900000000000000003394d7505e4379cd01000000000000000000000000000000000000000000000001000000000"
+           "000"
            "000000000000000000"),
        "14000000000000005500000000000000"},
       {"A.3 #11", "0100000000000000040000000000000000000000000000000000000000000000",
@@ -99,9 +100,10 @@ TEST_CASE("ChaCha20 encrypts the RFC 8439 2.4.2 sunscreen text", "[notes][vector
   const Bytes m = text(kSunscreen);
   Bytes c(m.size());
   chacha20_xor(c.data(), m.data(), m.size(), state);
-  CHECK(c == hex("6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b3571639d6"
-                 "24e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab77937365af90bbf74a3"
-                 "5be6b40b8eedf2785e42874d"));
+  CHECK(c ==
+        hex("6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b3571639d6"
+            "24e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab77937365af90bbf74a3"
+            "5be6b40b8eedf2785e42874d"));
 }
 
 TEST_CASE("Poly1305 gives the RFC 8439 tags, and libsodium's for each vector repeated twice", "[notes][vectors]") {
@@ -130,10 +132,11 @@ TEST_CASE("ChaCha20-Poly1305 gives the RFC 8439 2.8.2 ciphertext and tag", "[not
   Bytes c(m.size() + 16);
   chacha20poly1305_ietf_encrypt(c.data(), m.data(), m.size(), {ad.data(), 4, ad.data() + 4, 8}, nonce.data(),
                                 key.data());
-  CHECK(c == hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de"
-                 "0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b"
-                 "7a9de576d26586cec64b6116"
-                 "1ae10b594f09e26a7e902ecbd0600691"));
+  CHECK(c ==
+        hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de"
+            "0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b"
+            "7a9de576d26586cec64b6116"
+            "1ae10b594f09e26a7e902ecbd0600691"));
   Bytes back(m.size());
   CHECK(chacha20poly1305_ietf_decrypt(back.data(), c.data(), c.size(), {ad.data(), 12, nullptr, 0}, nonce.data(),
                                       key.data()));
@@ -152,12 +155,12 @@ TEST_CASE("XChaCha20-Poly1305 gives the XChaCha20 draft A.3.1 ciphertext and tag
   const Bytes ad = hex("50515253c0c1c2c3c4c5c6c7");
   const Bytes m = text(kSunscreen);
   Bytes c(m.size() + 16);
-  xchacha20poly1305_encrypt(c.data(), m.data(), m.size(), {ad.data(), ad.size(), nullptr, 0}, nonce.data(),
-                            key.data());
-  CHECK(c == hex("bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6"
-                 "708c54c216cb96b72e1213b4522f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff921f9664c9763"
-                 "7da9768812f615c68b13b52e"
-                 "c0875924c1c7987947deafd8780acf49"));
+  xchacha20poly1305_encrypt(c.data(), m.data(), m.size(), {ad.data(), ad.size(), nullptr, 0}, nonce.data(), key.data());
+  CHECK(c ==
+        hex("bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6"
+            "708c54c216cb96b72e1213b4522f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff921f9664c9763"
+            "7da9768812f615c68b13b52e"
+            "c0875924c1c7987947deafd8780acf49"));
 }
 
 TEST_CASE("XChaCha20 gives the XChaCha20 draft A.3.2 keystream and ciphertext", "[notes][vectors]") {

@@ -147,6 +147,7 @@ TEST_CASE("bad parameters name themselves; rendering needs a prepared state and 
   REQUIRE(prepare(state.data(), bytes, 0, 8, 0xffffffffu) == Status::ok);
   REQUIRE(render_band(state.data(), 3, 3, out) == Status::band_out_of_range);
   REQUIRE(render_band(state.data(), 0, 9, out) == Status::band_out_of_range);
-  REQUIRE(render_band(state.data(), 0, 8, Maps{out.albedo, nullptr, out.roughness, out.ao, out.orm}) == Status::null_pointer);
+  REQUIRE(render_band(state.data(), 0, 8, Maps{out.albedo, nullptr, out.roughness, out.ao, out.orm}) ==
+          Status::null_pointer);
   REQUIRE(render_band(state.data(), 0, 8, out) == Status::ok);
 }

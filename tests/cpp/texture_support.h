@@ -24,15 +24,16 @@ inline MapSet empty_maps(uint32_t size) {
 }
 
 // Renders bands [y0, y1) in the given order into maps; returns the first failing status.
-inline Status render_bands(int32_t kind, uint32_t size, uint32_t seed, const std::vector<std::pair<uint32_t, uint32_t>>& bands,
-                           MapSet& maps) {
+inline Status render_bands(int32_t kind, uint32_t size, uint32_t seed,
+                           const std::vector<std::pair<uint32_t, uint32_t>>& bands, MapSet& maps) {
   std::vector<uint64_t> state((state_size(kind, size) + 7) / 8);
   Status status = prepare(state.data(), state.size() * 8, kind, size, seed);
   for (const auto& [y0, y1] : bands) {
     if (status != Status::ok) break;
     const std::size_t at = static_cast<std::size_t>(y0) * size * 4;
-    status = render_band(state.data(), y0, y1,
-                         Maps{maps[0].data() + at, maps[1].data() + at, maps[2].data() + at, maps[3].data() + at, maps[4].data() + at});
+    status = render_band(
+        state.data(), y0, y1,
+        Maps{maps[0].data() + at, maps[1].data() + at, maps[2].data() + at, maps[3].data() + at, maps[4].data() + at});
   }
   return status;
 }
@@ -64,7 +65,10 @@ inline MapSet render_per_pixel(int32_t kind, uint32_t size, uint32_t seed) {
   std::vector<int32_t> height(static_cast<std::size_t>(size) * size);
   const auto put = [&maps](int map, std::size_t pixel, uint32_t r, uint32_t g, uint32_t b) {
     uint8_t* p = maps[map].data() + 4 * pixel;
-    p[0] = static_cast<uint8_t>(r); p[1] = static_cast<uint8_t>(g); p[2] = static_cast<uint8_t>(b); p[3] = 255;
+    p[0] = static_cast<uint8_t>(r);
+    p[1] = static_cast<uint8_t>(g);
+    p[2] = static_cast<uint8_t>(b);
+    p[3] = 255;
   };
   for (uint32_t y = 0; y < size; ++y) {
     for (uint32_t x = 0; x < size; ++x) {
@@ -100,8 +104,10 @@ inline MapSet render_per_pixel(int32_t kind, uint32_t size, uint32_t seed) {
   const float z = static_cast<float>(kNormalZ[kind] / static_cast<int32_t>(size));
   for (int64_t y = 0; y < size; ++y) {
     for (int64_t x = 0; x < size; ++x) {
-      const int32_t gx = at(x - 1, y - 1) + 2 * at(x - 1, y) + at(x - 1, y + 1) - (at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1));
-      const int32_t gy = at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - (at(x - 1, y - 1) + 2 * at(x, y - 1) + at(x + 1, y - 1));
+      const int32_t gx = at(x - 1, y - 1) + 2 * at(x - 1, y) + at(x - 1, y + 1) -
+                         (at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1));
+      const int32_t gy = at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) -
+                         (at(x - 1, y - 1) + 2 * at(x, y - 1) + at(x + 1, y - 1));
       const uint32_t word = normal_word(gx, gy, z, z * z);
       const std::size_t i = static_cast<std::size_t>(y * size + x);
       put(1, i, word & 255, (word >> 8) & 255, (word >> 16) & 255);
