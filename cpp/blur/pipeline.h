@@ -1,0 +1,27 @@
+// What blur.cpp and quarter.cpp share.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "blur/pass.h"
+
+namespace memento::blur {
+
+// `w` grown by the margins, clamped to width x height.
+Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std::uint32_t width,
+            std::uint32_t height);
+
+// Three box blurs of `source`, written to `out` for `rect` only (rect in the
+// source's coordinates; out_stride bytes per row). `a` and `b` hold the
+// source's size each; `b` and `out` may be the source itself when rect is all
+// of it. pass_scratch: pass_scratch_bytes(source.width, box.radius).
+void three_boxes(const Plane& source, const Window& rect, std::uint8_t* a, std::uint8_t* b, std::uint8_t* out,
+                 std::size_t out_stride, const Box& box, std::uint8_t* pass_scratch);
+
+// Quarter mode over `source` (the rectangle grown by 3r), `rect` of it into out.
+std::size_t quarter_scratch_bytes(std::uint32_t width, std::uint32_t height, std::uint32_t radius);
+void blur_quarter(const Plane& source, const Window& rect, std::uint32_t radius, std::uint8_t* out,
+                  std::uint8_t* scratch);
+
+}  // namespace memento::blur
