@@ -10,6 +10,7 @@
 // constant for every sum that radius can produce.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace memento::blur {
@@ -67,5 +68,44 @@ constexpr bool every_radius_has_its_constant() {
   return true;
 }
 static_assert(every_radius_has_its_constant(), "a radius up to kMaxRadius lacks an exact divider");
+
+// The SIMD build's fastest division, for radius <= kRoundedMaxRadius:
+// i16x8.q15mulr_sat_s (one pmulhrsw on x64) gives floor((N m + 2^14) / 2^15),
+// and a shift by s then floor((N m + 2^14) / 2^K) with K = 15 + s. Here
+// m = floor(2^K / d), so e = m d - 2^K <= 0, and for N = q d + rho
+//   (N m + 2^14) / 2^K = q + rho / d + N e / (d 2^K) + 2^-(s+1).
+// The tail stays in [0, 1) when (a) 2^(s+1) > d, so that rho = d - 1 stays
+// below 1, and (b) |e| N <= d 2^14, so that rho = 0 stays at or above 0.
+// Lanes are signed 16 bits: N and m below 2^15.
+inline constexpr std::uint32_t kRoundedMaxRadius = 40;
+
+struct RoundedDivider {
+  std::uint32_t multiplier;   // < 2^15
+  std::uint32_t shift;        // s
+};
+
+constexpr RoundedDivider rounded_divider_for(std::uint32_t radius) {
+  const std::uint64_t d = 2 * radius + 1;
+  std::uint32_t s = 0;
+  while ((std::uint64_t{2} << s) <= d) ++s;
+  const std::uint64_t m = std::min<std::uint64_t>((std::uint64_t{1} << (15 + s)) / d, 0x7fff);
+  return RoundedDivider{static_cast<std::uint32_t>(m), s};
+}
+
+constexpr bool rounded_exact_for_every_sum(std::uint32_t radius) {
+  const RoundedDivider div = rounded_divider_for(radius);
+  const std::uint64_t d = 2 * radius + 1;
+  const std::uint64_t two_k = std::uint64_t{1} << (15 + div.shift);
+  return max_numerator(radius) < 0x8000 && div.multiplier * d <= two_k && (std::uint64_t{2} << div.shift) > d &&
+         (two_k - div.multiplier * d) * max_numerator(radius) <= d << 14;
+}
+
+constexpr bool every_rounded_radius_has_its_constant() {
+  for (std::uint32_t r = 0; r <= kRoundedMaxRadius; ++r) {
+    if (!rounded_exact_for_every_sum(r)) return false;
+  }
+  return true;
+}
+static_assert(every_rounded_radius_has_its_constant(), "a radius up to kRoundedMaxRadius lacks a q15 divider");
 
 }  // namespace memento::blur

@@ -1,5 +1,7 @@
 // The passes 16 bytes per instruction. Running sums live in u16 lanes up to
-// radius 100 (Narrow: 2 vectors per 16 bytes) and in u32 lanes above (Wide: 4).
+// radius 100 (2 vectors per 16 bytes) and in u32 lanes above (Wide: 4). The
+// division: q15mulr up to radius 40 (Rounded), u16 x u16 -> u32 products up
+// to 100 (Narrow), products split in two above (Wide); divide.h proves each.
 //
 // Vertical: one sum per byte of a row, kept in scratch; the pass walks down
 // the rows, four at a time, so a vector of sums is loaded and stored once per
@@ -18,12 +20,21 @@ const char* kernel_variant() { return "simd"; }
 
 namespace {
 
+// LLVM 14 (Emscripten 3.1.6) hoists the splat of a loop-invariant shift count
+// out of the loop and then no longer sees a shift by a scalar: it shifts lane
+// by lane (5x slower passes, measured). An empty asm keeps the count a scalar
+// in the loop body (volatile, or it is hoisted too).
+std::uint32_t opaque(std::uint32_t v) {
+  __asm__ volatile("" : "+r"(v));
+  return v;
+}
+
 // Sums in u16 lanes (radius <= kNarrowMaxRadius: 255 * 201 + 100 < 2^16).
-struct Narrow {
+struct U16Sums {
   static constexpr std::size_t kSumBytes = 32;   // scratch per 16 bytes of a row
   v128_t lo, hi;
 
-  explicit Narrow(std::uint32_t bias) : lo(wasm_i16x8_splat(static_cast<std::int16_t>(bias))), hi(lo) {}
+  explicit U16Sums(std::uint32_t bias) : lo(wasm_i16x8_splat(static_cast<std::int16_t>(bias))), hi(lo) {}
   void add(v128_t b) {
     lo = wasm_i16x8_add(lo, wasm_u16x8_extend_low_u8x16(b));
     hi = wasm_i16x8_add(hi, wasm_u16x8_extend_high_u8x16(b));
@@ -34,20 +45,6 @@ struct Narrow {
     lo = wasm_i16x8_add(lo, wasm_i16x8_sub(wasm_u16x8_extend_low_u8x16(enter), wasm_u16x8_extend_low_u8x16(leave)));
     hi = wasm_i16x8_add(hi, wasm_i16x8_sub(wasm_u16x8_extend_high_u8x16(enter), wasm_u16x8_extend_high_u8x16(leave)));
   }
-  // floor(N m / 2^k): u16 x u16 -> u32 products, shifted, narrowed to bytes.
-  struct Magic {
-    v128_t multiplier;
-    std::uint32_t shift;
-    explicit Magic(const Divider& d)
-        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(d.multiplier))), shift(d.shift) {}
-  };
-  v128_t divide(const Magic& m) const {
-    const v128_t q0 = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(lo, m.multiplier), m.shift);
-    const v128_t q1 = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(lo, m.multiplier), m.shift);
-    const v128_t q2 = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(hi, m.multiplier), m.shift);
-    const v128_t q3 = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(hi, m.multiplier), m.shift);
-    return wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(q0, q1), wasm_u16x8_narrow_i32x4(q2, q3));
-  }
   void load(const std::uint8_t* p) {
     lo = wasm_v128_load(p);
     hi = wasm_v128_load(p + 16);
@@ -55,6 +52,44 @@ struct Narrow {
   void store(std::uint8_t* p) const {
     wasm_v128_store(p, lo);
     wasm_v128_store(p + 16, hi);
+  }
+};
+
+// Radius <= kRoundedMaxRadius: floor((N m + 2^14) / 2^15) >> s, one
+// q15mulr per 8 sums (divide.h proves it exact).
+struct Rounded : U16Sums {
+  using U16Sums::U16Sums;
+  struct Magic {
+    v128_t multiplier;
+    std::uint32_t shift;
+    explicit Magic(std::uint32_t radius)
+        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(rounded_divider_for(radius).multiplier))),
+          shift(rounded_divider_for(radius).shift) {}
+  };
+  v128_t divide(const Magic& m) const {
+    const std::uint32_t s = opaque(m.shift);
+    return wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(lo, m.multiplier), s),
+                                   wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(hi, m.multiplier), s));
+  }
+};
+
+// Radius <= kNarrowMaxRadius: floor(N m / 2^k) through u16 x u16 -> u32 products.
+struct Narrow : U16Sums {
+  using U16Sums::U16Sums;
+  struct Magic {
+    v128_t multiplier;
+    std::uint32_t shift;
+    explicit Magic(std::uint32_t radius)
+        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(divider_for(radius).multiplier))),
+          shift(divider_for(radius).shift) {}
+  };
+  v128_t divide(const Magic& m) const {
+    const std::uint32_t k = opaque(m.shift);
+    const v128_t q0 = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(lo, m.multiplier), k);
+    const v128_t q1 = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(lo, m.multiplier), k);
+    const v128_t q2 = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(hi, m.multiplier), k);
+    const v128_t q3 = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(hi, m.multiplier), k);
+    return wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(q0, q1), wasm_u16x8_narrow_i32x4(q2, q3));
   }
 };
 
@@ -86,16 +121,14 @@ struct Wide {
   struct Magic {
     v128_t multiplier;
     v128_t low_byte;
-    std::uint32_t shift;
-    explicit Magic(const Divider& d)
-        : multiplier(wasm_i32x4_splat(static_cast<std::int32_t>(d.multiplier))),
-          low_byte(wasm_i32x4_splat(0xff)),
-          shift(d.shift - 8) {}
+    explicit Magic(std::uint32_t radius)
+        : multiplier(wasm_i32x4_splat(static_cast<std::int32_t>(divider_for(radius).multiplier))),
+          low_byte(wasm_i32x4_splat(0xff)) {}
   };
   static v128_t divide_one(v128_t n, const Magic& m) {
     const v128_t high = wasm_i32x4_mul(wasm_u32x4_shr(n, 8), m.multiplier);
     const v128_t low = wasm_u32x4_shr(wasm_i32x4_mul(wasm_v128_and(n, m.low_byte), m.multiplier), 8);
-    return wasm_u32x4_shr(wasm_i32x4_add(high, low), m.shift);
+    return wasm_u32x4_shr(wasm_i32x4_add(high, low), kWideShift - 8);
   }
   v128_t divide(const Magic& m) const {
     return wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(divide_one(v[0], m), divide_one(v[1], m)),
@@ -139,7 +172,7 @@ v128_t gather(const std::uint8_t* const rows[4], std::size_t x) {
 template <typename Acc>
 void horizontal(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
                 std::uint8_t* scratch) {
-  const typename Acc::Magic magic(box.divider);
+  const typename Acc::Magic magic(box.radius);
   const std::int64_t r = box.radius;
   const std::int64_t width = src.width;
   // column[j] = pixel window.x - r + j (clamped) of the four rows.
@@ -212,7 +245,7 @@ void vertical_chunk(std::uint8_t* sums, const typename Acc::Magic& magic, std::s
 template <typename Acc>
 void vertical(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
               std::uint8_t* scratch) {
-  const typename Acc::Magic magic(box.divider);
+  const typename Acc::Magic magic(box.radius);
   const std::int64_t r = box.radius;
   const std::int64_t last = std::int64_t{src.height} - 1;
   const std::size_t n = std::size_t{window.width} * 4;
@@ -263,7 +296,9 @@ void vertical(const Plane& src, const Window& window, std::uint8_t* dst, std::si
 
 void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
                      const Box& box, std::uint8_t* scratch) {
-  if (box.radius <= kNarrowMaxRadius) {
+  if (box.radius <= kRoundedMaxRadius) {
+    horizontal<Rounded>(src, window, dst, dst_stride, box, scratch);
+  } else if (box.radius <= kNarrowMaxRadius) {
     horizontal<Narrow>(src, window, dst, dst_stride, box, scratch);
   } else {
     horizontal<Wide>(src, window, dst, dst_stride, box, scratch);
@@ -272,7 +307,9 @@ void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, 
 
 void vertical_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
                    const Box& box, std::uint8_t* scratch) {
-  if (box.radius <= kNarrowMaxRadius) {
+  if (box.radius <= kRoundedMaxRadius) {
+    vertical<Rounded>(src, window, dst, dst_stride, box, scratch);
+  } else if (box.radius <= kNarrowMaxRadius) {
     vertical<Narrow>(src, window, dst, dst_stride, box, scratch);
   } else {
     vertical<Wide>(src, window, dst, dst_stride, box, scratch);
