@@ -60,6 +60,25 @@ Status check_rect(std::uint32_t width, std::uint32_t height, const Rect& rect) {
 
 std::size_t image_bytes(std::uint32_t width, std::uint32_t height) { return std::size_t{width} * height * 4; }
 
+// The exact blur's rectangle grown by 3r.
+Window exact_window(const Rect& rect, std::uint32_t radius, std::uint32_t width, std::uint32_t height) {
+  return grow(Window{rect.x, rect.y, rect.width, rect.height}, 3 * radius, 3 * radius, width, height);
+}
+
+// Quarter mode's: grown by the half-resolution blur's reach (3q half pixels)
+// and the one half pixel scaling back reads, on even coordinates or the
+// image's edge, so a rectangle gets the same bytes as the whole image's
+// quarter-mode blur (the glass does not shimmer as it moves).
+Window quarter_window(const Rect& rect, std::uint32_t radius, std::uint32_t width, std::uint32_t height) {
+  const std::uint32_t margin = 6 * half_radius(radius) + 2;
+  Window g = grow(Window{rect.x, rect.y, rect.width, rect.height}, margin, margin, width, height);
+  const std::uint32_t x_end = std::min(g.x + g.width + (g.x + g.width) % 2, width);
+  const std::uint32_t y_end = std::min(g.y + g.height + (g.y + g.height) % 2, height);
+  g.x &= ~1u;
+  g.y &= ~1u;
+  return Window{g.x, g.y, x_end - g.x, y_end - g.y};
+}
+
 }  // namespace
 
 std::size_t image_scratch_bytes(std::uint32_t width, std::uint32_t height, std::uint32_t radius) {
@@ -87,10 +106,15 @@ std::size_t rect_scratch_bytes(std::uint32_t width, std::uint32_t height, Rect r
   if (check_image(image_bytes(width, height), width, height, radius) != Status::ok) return 0;
   if (check_rect(width, height, rect) != Status::ok) return 0;
   if (rect.width == 0 || rect.height == 0) return 0;
-  const Window g = grow(Window{rect.x, rect.y, rect.width, rect.height}, 3 * radius, 3 * radius, width, height);
   switch (quality) {
-    case Quality::exact: return 2 * image_bytes(g.width, g.height) + pass_scratch_bytes(g.width, radius);
-    case Quality::quarter: return quarter_scratch_bytes(g.width, g.height, radius);
+    case Quality::exact: {
+      const Window g = exact_window(rect, radius, width, height);
+      return 2 * image_bytes(g.width, g.height) + pass_scratch_bytes(g.width, radius);
+    }
+    case Quality::quarter: {
+      const Window g = quarter_window(rect, radius, width, height);
+      return quarter_scratch_bytes(g.width, g.height, radius);
+    }
   }
   return 0;
 }
@@ -106,7 +130,8 @@ Status blur_rect(std::span<const std::uint8_t> pixels, std::uint32_t width, std:
   if (rect.width == 0 || rect.height == 0) return Status::ok;
 
   // Everything below is in the coordinates of g, the rectangle grown by 3r.
-  const Window g = grow(Window{rect.x, rect.y, rect.width, rect.height}, 3 * radius, 3 * radius, width, height);
+  const Window g = quality == Quality::quarter ? quarter_window(rect, radius, width, height)
+                                               : exact_window(rect, radius, width, height);
   const Plane source{pixels.data() + g.y * std::size_t{width} * 4 + std::size_t{g.x} * 4, std::size_t{width} * 4,
                      g.width, g.height};
   const Window inner{rect.x - g.x, rect.y - g.y, rect.width, rect.height};

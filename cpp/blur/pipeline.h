@@ -19,7 +19,9 @@ Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std
 void three_boxes(const Plane& source, const Window& rect, std::uint8_t* a, std::uint8_t* b, std::uint8_t* out,
                  std::size_t out_stride, const Box& box, std::uint8_t* pass_scratch);
 
-// Quarter mode over `source` (the rectangle grown by 3r), `rect` of it into out.
+// Quarter mode over `source` (the rectangle grown as blur.cpp's
+// quarter_window says), `rect` of it into out; the half-resolution radius.
+constexpr std::uint32_t half_radius(std::uint32_t radius) { return (radius + 1) / 2; }
 std::size_t quarter_scratch_bytes(std::uint32_t width, std::uint32_t height, std::uint32_t radius);
 void blur_quarter(const Plane& source, const Window& rect, std::uint32_t radius, std::uint8_t* out,
                   std::uint8_t* scratch);

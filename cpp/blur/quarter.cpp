@@ -12,8 +12,6 @@ namespace {
 
 std::uint32_t half(std::uint32_t n) { return (n + 1) / 2; }
 
-std::uint32_t half_radius(std::uint32_t radius) { return (radius + 1) / 2; }
-
 // The odd last row or column is its own pair.
 void halve(const Plane& source, std::uint8_t* dst) {
   const std::uint32_t w = half(source.width);
