@@ -1,6 +1,7 @@
 // Checking the parameters, laying out the scratch, and running three box
 // blurs over windows that shrink pass by pass: each pass computes only what
 // the passes after it read, so crop mode touches the rectangle grown by 3r.
+// Each box streams through the image once, in place (one_box).
 #include "blur/blur.h"
 
 #include <algorithm>
@@ -19,25 +20,64 @@ Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std
   return Window{x, y, x_end - x, y_end - y};
 }
 
-void three_boxes(const Plane& source, const Window& rect, std::uint8_t* a, std::uint8_t* b, std::uint8_t* out,
-                 std::size_t out_stride, const Box& box, std::uint8_t* pass_scratch) {
+std::size_t box_scratch_bytes(std::uint32_t width, std::uint32_t radius) {
+  return std::size_t{ring_slots(radius)} * width * 4 + horizontal_scratch_bytes(width, radius) +
+         vertical_scratch_bytes(width);
+}
+
+namespace {
+
+// One box blur: `h`'s horizontal blur of `input` goes through a ring of rows
+// and `v`'s vertical blur of those rows to dst. The two windows share their
+// columns; h has r more rows each side (clamped). dst may be the input
+// itself: it writes row y after the horizontal pass has read row y + r + 1.
+void one_box(const Plane& input, const Window& h, const Window& v, std::uint8_t* dst, std::size_t dst_stride,
+             const Box& box, std::uint8_t* scratch) {
+  const std::size_t row_bytes = std::size_t{h.width} * 4;
+  const std::uint32_t slots = ring_slots(box.radius);
+  std::uint8_t* ring = scratch;
+  std::uint8_t* h_scratch = ring + slots * row_bytes;
+  std::uint8_t* sums = h_scratch + horizontal_scratch_bytes(input.width, box.radius);
+  const Rows rows{ring, row_bytes, slots, h.y, input.height};
+  const std::uint32_t h_end = h.y + h.height;
+  std::uint32_t produced = h.y;
+  // Horizontal rows up to (not including) `end`, in fours from h.y, so a
+  // group never wraps around the ring.
+  auto produce_until = [&](std::uint64_t end) {
+    while (produced < std::min<std::uint64_t>(end, h_end)) {
+      const std::uint32_t count = std::min<std::uint32_t>(4, h_end - produced);
+      horizontal_pass(input, Window{h.x, produced, h.width, count},
+                      ring + ((produced - h.y) % slots) * row_bytes, row_bytes, box, h_scratch);
+      produced += count;
+    }
+  };
+  produce_until(std::uint64_t{v.y} + box.radius + 1);
+  vertical_start(rows, v, box, sums);
+  for (std::uint32_t y = 0; y < v.height; y += 4) {
+    const std::uint32_t count = std::min<std::uint32_t>(4, v.height - y);
+    produce_until(std::uint64_t{v.y} + y + count + box.radius + 1);
+    vertical_rows(rows, v, v.y + y, count, dst + y * dst_stride, dst_stride, box, sums);
+  }
+}
+
+}  // namespace
+
+void three_boxes(const Plane& source, const Window& rect, std::uint8_t* work, std::uint8_t* out,
+                 std::size_t out_stride, const Box& box, std::uint8_t* scratch) {
   const std::size_t stride = std::size_t{source.width} * 4;
   const std::uint32_t r = box.radius;
-  auto at = [&](std::uint8_t* plane, const Window& w) { return plane + w.y * stride + std::size_t{w.x} * 4; };
   Plane input = source;
   for (std::uint32_t k = 1; k <= 3; ++k) {
     // After box k, the boxes left read (3 - k) r further out; box k's vertical
     // pass reads r rows beyond its own window.
     const Window h = grow(rect, (3 - k) * r, (4 - k) * r, source.width, source.height);
     const Window v = grow(rect, (3 - k) * r, (3 - k) * r, source.width, source.height);
-    horizontal_pass(input, h, at(a, h), stride, box, pass_scratch);
-    const Plane blurred_rows{a, stride, source.width, source.height};
     if (k == 3) {
-      vertical_pass(blurred_rows, v, out, out_stride, box, pass_scratch);
+      one_box(input, h, v, out, out_stride, box, scratch);
     } else {
-      vertical_pass(blurred_rows, v, at(b, v), stride, box, pass_scratch);
+      one_box(input, h, v, work + v.y * stride + std::size_t{v.x} * 4, stride, box, scratch);
     }
-    input = Plane{b, stride, source.width, source.height};
+    input = Plane{work, stride, source.width, source.height};
   }
 }
 
@@ -84,7 +124,7 @@ Window quarter_window(const Rect& rect, std::uint32_t radius, std::uint32_t widt
 std::size_t image_scratch_bytes(std::uint32_t width, std::uint32_t height, std::uint32_t radius) {
   if (check_image(image_bytes(width, height), width, height, radius) != Status::ok) return 0;
   if (width == 0 || height == 0) return 0;
-  return image_bytes(width, height) + pass_scratch_bytes(width, radius);
+  return box_scratch_bytes(width, radius);
 }
 
 Status blur_image(std::span<std::uint8_t> pixels, std::uint32_t width, std::uint32_t height,
@@ -92,12 +132,9 @@ Status blur_image(std::span<std::uint8_t> pixels, std::uint32_t width, std::uint
   if (Status s = check_image(pixels.size(), width, height, radius); s != Status::ok) return s;
   if (scratch.size() < image_scratch_bytes(width, height, radius)) return Status::scratch_too_small;
   if (width == 0 || height == 0) return Status::ok;
-  // The source and b may be the image itself: its last reader, the first
-  // horizontal pass, is done before the first vertical pass writes it.
   const Plane source{pixels.data(), std::size_t{width} * 4, width, height};
-  std::uint8_t* a = scratch.data();
-  three_boxes(source, Window{0, 0, width, height}, a, pixels.data(), pixels.data(), std::size_t{width} * 4,
-              Box{radius, divider_for(radius)}, a + image_bytes(width, height));
+  three_boxes(source, Window{0, 0, width, height}, pixels.data(), pixels.data(), std::size_t{width} * 4,
+              Box{radius, divider_for(radius)}, scratch.data());
   return Status::ok;
 }
 
@@ -109,7 +146,7 @@ std::size_t rect_scratch_bytes(std::uint32_t width, std::uint32_t height, Rect r
   switch (quality) {
     case Quality::exact: {
       const Window g = exact_window(rect, radius, width, height);
-      return 2 * image_bytes(g.width, g.height) + pass_scratch_bytes(g.width, radius);
+      return image_bytes(g.width, g.height) + box_scratch_bytes(g.width, radius);
     }
     case Quality::quarter: {
       const Window g = quarter_window(rect, radius, width, height);
@@ -139,10 +176,9 @@ Status blur_rect(std::span<const std::uint8_t> pixels, std::uint32_t width, std:
     blur_quarter(source, inner, radius, out.data(), scratch.data());
     return Status::ok;
   }
-  std::uint8_t* a = scratch.data();
-  std::uint8_t* b = a + image_bytes(g.width, g.height);
-  three_boxes(source, inner, a, b, out.data(), std::size_t{rect.width} * 4, Box{radius, divider_for(radius)},
-              b + image_bytes(g.width, g.height));
+  std::uint8_t* work = scratch.data();
+  three_boxes(source, inner, work, out.data(), std::size_t{rect.width} * 4, Box{radius, divider_for(radius)},
+              work + image_bytes(g.width, g.height));
   return Status::ok;
 }
 

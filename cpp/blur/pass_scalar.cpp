@@ -34,25 +34,35 @@ void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, 
   }
 }
 
-void vertical_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
-                   const Box& box, std::uint8_t* scratch) {
+namespace {
+
+std::uint32_t* sum_array(std::uint8_t* scratch) {
+  return reinterpret_cast<std::uint32_t*>(scratch + (-reinterpret_cast<std::uintptr_t>(scratch) & 15));
+}
+
+}  // namespace
+
+// One running sum per byte of the window's row; the pass walks down the rows.
+void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* scratch) {
   const std::int64_t r = box.radius;
-  const std::int64_t last = std::int64_t{src.height} - 1;
   const std::size_t n = std::size_t{window.width} * 4;
-  auto row = [&](std::int64_t y) {
-    return src.data + std::clamp<std::int64_t>(y, 0, last) * src.stride + std::size_t{window.x} * 4;
-  };
-  // One running sum per byte of the window's row; the pass walks down the rows.
-  auto* sums = reinterpret_cast<std::uint32_t*>(scratch + (-reinterpret_cast<std::uintptr_t>(scratch) & 15));
+  std::uint32_t* sums = sum_array(scratch);
   std::fill(sums, sums + n, box.radius);
   for (std::int64_t k = std::int64_t{window.y} - r; k <= std::int64_t{window.y} + r; ++k) {
-    const std::uint8_t* p = row(k);
+    const std::uint8_t* p = rows.row(k);
     for (std::size_t i = 0; i < n; ++i) sums[i] += p[i];
   }
-  for (std::int64_t y = window.y; y < std::int64_t{window.y} + window.height; ++y) {
-    std::uint8_t* out = dst + (y - window.y) * dst_stride;
-    const std::uint8_t* enter = row(y + r + 1);
-    const std::uint8_t* leave = row(y - r);
+}
+
+void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std::uint32_t count, std::uint8_t* dst,
+                   std::size_t dst_stride, const Box& box, std::uint8_t* scratch) {
+  const std::int64_t r = box.radius;
+  const std::size_t n = std::size_t{window.width} * 4;
+  std::uint32_t* sums = sum_array(scratch);
+  for (std::uint32_t j = 0; j < count; ++j) {
+    std::uint8_t* out = dst + j * dst_stride;
+    const std::uint8_t* enter = rows.row(std::int64_t{y} + j + r + 1);
+    const std::uint8_t* leave = rows.row(std::int64_t{y} + j - r);
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t s = sums[i];
       out[i] = static_cast<std::uint8_t>(box.divider.divide(s));

@@ -242,51 +242,53 @@ void vertical_chunk(std::uint8_t* sums, const typename Acc::Magic& magic, std::s
   sum.store(sums);
 }
 
+v128_t load_bytes(const std::uint8_t* p, std::size_t bytes) {
+  if (bytes == 16) return wasm_v128_load(p);
+  v128_t b = wasm_i32x4_splat(0);
+  std::memcpy(&b, p, bytes);
+  return b;
+}
+
 template <typename Acc>
-void vertical(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
-              std::uint8_t* scratch) {
-  const typename Acc::Magic magic(box.radius);
+void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* scratch) {
   const std::int64_t r = box.radius;
-  const std::int64_t last = std::int64_t{src.height} - 1;
   const std::size_t n = std::size_t{window.width} * 4;
   const std::size_t chunks = (n + 15) / 16;
-  auto row = [&](std::int64_t y) {
-    return src.data + std::clamp<std::int64_t>(y, 0, last) * src.stride + std::size_t{window.x} * 4;
-  };
   std::uint8_t* sums = aligned16(scratch);
-
-  // Start: each chunk's sum over rows window.y - r .. window.y + r, a row at a time.
+  // Each chunk's sum over rows window.y - r .. window.y + r, a row at a time.
   for (std::size_t c = 0; c < chunks; ++c) Acc(box.radius).store(sums + c * Acc::kSumBytes);
   for (std::int64_t k = std::int64_t{window.y} - r; k <= std::int64_t{window.y} + r; ++k) {
-    const std::uint8_t* p = row(k);
+    const std::uint8_t* p = rows.row(k);
     for (std::size_t c = 0; c < chunks; ++c) {
-      const std::size_t bytes = std::min<std::size_t>(16, n - 16 * c);
-      v128_t b = wasm_i32x4_splat(0);
-      if (bytes == 16) {
-        b = wasm_v128_load(p + 16 * c);
-      } else {
-        std::memcpy(&b, p + 16 * c, bytes);
-      }
       Acc sum(0);
       sum.load(sums + c * Acc::kSumBytes);
-      sum.add(b);
+      sum.add(load_bytes(p + 16 * c, std::min<std::size_t>(16, n - 16 * c)));
       sum.store(sums + c * Acc::kSumBytes);
     }
   }
+}
 
-  for (std::uint32_t y = 0; y < window.height; y += 4) {
-    const std::uint32_t rows = std::min<std::uint32_t>(4, window.height - y);
+template <typename Acc>
+void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std::uint32_t count, std::uint8_t* dst,
+                   std::size_t dst_stride, const Box& box, std::uint8_t* scratch) {
+  const typename Acc::Magic magic(box.radius);
+  const std::int64_t r = box.radius;
+  const std::size_t n = std::size_t{window.width} * 4;
+  const std::size_t chunks = (n + 15) / 16;
+  std::uint8_t* sums = aligned16(scratch);
+  for (std::uint32_t j = 0; j < count; j += 4) {
+    const std::uint32_t group = std::min<std::uint32_t>(4, count - j);
     const std::uint8_t* enter[4];
     const std::uint8_t* leave[4];
     std::uint8_t* out[4];
     for (std::uint32_t k = 0; k < 4; ++k) {
-      const std::int64_t yy = std::int64_t{window.y} + y + std::min(k, rows - 1);
-      enter[k] = row(yy + r + 1);
-      leave[k] = row(yy - r);
-      out[k] = dst + (y + std::min(k, rows - 1)) * dst_stride;
+      const std::uint32_t row = j + std::min(k, group - 1);
+      enter[k] = rows.row(std::int64_t{y} + row + r + 1);
+      leave[k] = rows.row(std::int64_t{y} + row - r);
+      out[k] = dst + row * dst_stride;
     }
     for (std::size_t c = 0; c < chunks; ++c) {
-      vertical_chunk<Acc>(sums + c * Acc::kSumBytes, magic, 16 * c, std::min<std::size_t>(16, n - 16 * c), rows,
+      vertical_chunk<Acc>(sums + c * Acc::kSumBytes, magic, 16 * c, std::min<std::size_t>(16, n - 16 * c), group,
                           enter, leave, out);
     }
   }
@@ -305,14 +307,22 @@ void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, 
   }
 }
 
-void vertical_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
-                   const Box& box, std::uint8_t* scratch) {
-  if (box.radius <= kRoundedMaxRadius) {
-    vertical<Rounded>(src, window, dst, dst_stride, box, scratch);
-  } else if (box.radius <= kNarrowMaxRadius) {
-    vertical<Narrow>(src, window, dst, dst_stride, box, scratch);
+void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* sums) {
+  if (box.radius <= kNarrowMaxRadius) {
+    vertical_start<U16Sums>(rows, window, box, sums);   // the same sums for Rounded and Narrow
   } else {
-    vertical<Wide>(src, window, dst, dst_stride, box, scratch);
+    vertical_start<Wide>(rows, window, box, sums);
+  }
+}
+
+void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std::uint32_t count, std::uint8_t* dst,
+                   std::size_t dst_stride, const Box& box, std::uint8_t* sums) {
+  if (box.radius <= kRoundedMaxRadius) {
+    vertical_rows<Rounded>(rows, window, y, count, dst, dst_stride, box, sums);
+  } else if (box.radius <= kNarrowMaxRadius) {
+    vertical_rows<Narrow>(rows, window, y, count, dst, dst_stride, box, sums);
+  } else {
+    vertical_rows<Wide>(rows, window, y, count, dst, dst_stride, box, sums);
   }
 }
 

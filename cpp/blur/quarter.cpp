@@ -61,8 +61,7 @@ void scale_back(const std::uint8_t* src, std::uint32_t w, std::uint32_t h, const
 }  // namespace
 
 std::size_t quarter_scratch_bytes(std::uint32_t width, std::uint32_t height, std::uint32_t radius) {
-  const std::size_t bytes = std::size_t{half(width)} * half(height) * 4;
-  return 2 * bytes + pass_scratch_bytes(half(width), half_radius(radius));
+  return std::size_t{half(width)} * half(height) * 4 + box_scratch_bytes(half(width), half_radius(radius));
 }
 
 void blur_quarter(const Plane& source, const Window& rect, std::uint32_t radius, std::uint8_t* out,
@@ -71,10 +70,9 @@ void blur_quarter(const Plane& source, const Window& rect, std::uint32_t radius,
   const std::uint32_t h = half(source.height);
   const std::uint32_t q = half_radius(radius);
   std::uint8_t* small = scratch;
-  std::uint8_t* work = small + std::size_t{w} * h * 4;
   halve(source, small);
-  three_boxes(Plane{small, std::size_t{w} * 4, w, h}, Window{0, 0, w, h}, work, small, small, std::size_t{w} * 4,
-              Box{q, divider_for(q)}, work + std::size_t{w} * h * 4);
+  three_boxes(Plane{small, std::size_t{w} * 4, w, h}, Window{0, 0, w, h}, small, small, std::size_t{w} * 4,
+              Box{q, divider_for(q)}, small + std::size_t{w} * h * 4);
   scale_back(small, w, h, rect, out);
 }
 
