@@ -184,12 +184,12 @@ describe('blur: sliding JS and wasm (SIMD, scalar) give the specification\'s byt
     }
   });
 
-  test('a 720x450 sky and noise at r = 0, 1, 8, 20 and 30, whole, a top bar, a sidebar, corners and one-pixel lines', () => {
+  test('a 720x450 sky and noise at r = 0, 1, 8 and 20, whole, a top bar, a sidebar, corners and one-pixel lines', () => {
     const rects = [
       { x: 0, y: 0, width: 720, height: 56 }, { x: 0, y: 56, width: 180, height: 394 },
       ...crops(720, 450, 7),
     ];
-    for (const r of [0, 1, 8, 20, 30]) checkAll(noiseImage(720, 450, r), r, `noise 720x450 r=${r}`, { rects });
+    for (const r of [0, 1, 8, 20]) checkAll(noiseImage(720, 450, r), r, `noise 720x450 r=${r}`, { rects });
     for (const r of [8]) checkAll(skyImage(720, 450, r), r, `sky 720x450 r=${r}`, { rects });
   });
 
@@ -248,6 +248,14 @@ describe('blur quarter mode (not byte-identical)', () => {
         console.log(`quarter ${variant} ${image} r=${r}: largest error ${error}`);
         assert.ok(error <= bound, `${variant} ${image} r=${r}: ${error} > ${bound}`);
       }
+    }
+  });
+
+  test('gives the same bytes in the SIMD and the scalar build', () => {
+    for (const [w, h, r] of [[720, 450, 8], [33, 20, 3], [1, 13, 5], [13, 1, 0]]) {
+      const image = skyImage(w, h, r);
+      assertSameImage(wasmBlur(builds.simd, image, r, { quality: 'quarter' }),
+        wasmBlur(builds.scalar, image, r, { quality: 'quarter' }), `quarter ${w}x${h} r=${r}`);
     }
   });
 
