@@ -34,10 +34,9 @@ int blur(std::uintptr_t pixels, unsigned length, unsigned width, unsigned height
 int blur_rect(std::uintptr_t pixels, unsigned length, unsigned width, unsigned height, unsigned x, unsigned y,
               unsigned rect_width, unsigned rect_height, unsigned radius, unsigned quality, std::uintptr_t out,
               unsigned out_length, std::uintptr_t scratch, unsigned scratch_length) {
-  return static_cast<int>(memento::blur::blur_rect(bytes(pixels, length), width, height,
-                                                   Rect{x, y, rect_width, rect_height}, radius,
-                                                   static_cast<Quality>(quality), bytes(out, out_length),
-                                                   bytes(scratch, scratch_length)));
+  return static_cast<int>(
+      memento::blur::blur_rect(bytes(pixels, length), width, height, Rect{x, y, rect_width, rect_height}, radius,
+                               static_cast<Quality>(quality), bytes(out, out_length), bytes(scratch, scratch_length)));
 }
 
 // Scratch bytes for blur (0: nothing needed, or invalid parameters that the call reports).
@@ -48,8 +47,8 @@ unsigned scratch_size(unsigned width, unsigned height, unsigned radius) {
 // Scratch bytes for blur_rect, likewise.
 unsigned rect_scratch_size(unsigned width, unsigned height, unsigned x, unsigned y, unsigned rect_width,
                            unsigned rect_height, unsigned radius, unsigned quality) {
-  return static_cast<unsigned>(memento::blur::rect_scratch_bytes(
-      width, height, Rect{x, y, rect_width, rect_height}, radius, static_cast<Quality>(quality)));
+  return static_cast<unsigned>(memento::blur::rect_scratch_bytes(width, height, Rect{x, y, rect_width, rect_height},
+                                                                 radius, static_cast<Quality>(quality)));
 }
 
 std::string error_message(int status) { return memento::blur::message(status); }

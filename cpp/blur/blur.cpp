@@ -15,8 +15,10 @@ Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std
             std::uint32_t height) {
   const std::uint32_t x = w.x > margin_x ? w.x - margin_x : 0;
   const std::uint32_t y = w.y > margin_y ? w.y - margin_y : 0;
-  const auto x_end = static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{w.x} + w.width + margin_x, width));
-  const auto y_end = static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{w.y} + w.height + margin_y, height));
+  const auto x_end =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{w.x} + w.width + margin_x, width));
+  const auto y_end =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{w.y} + w.height + margin_y, height));
   return Window{x, y, x_end - x, y_end - y};
 }
 
@@ -46,8 +48,8 @@ void one_box(const Plane& input, const Window& h, const Window& v, std::uint8_t*
   auto produce_until = [&](std::uint64_t end) {
     while (produced < std::min<std::uint64_t>(end, h_end)) {
       const std::uint32_t count = std::min<std::uint32_t>(4, h_end - produced);
-      horizontal_pass(input, Window{h.x, produced, h.width, count},
-                      ring + ((produced - h.y) % slots) * row_bytes, row_bytes, box, h_scratch);
+      horizontal_pass(input, Window{h.x, produced, h.width, count}, ring + ((produced - h.y) % slots) * row_bytes,
+                      row_bytes, box, h_scratch);
       produced += count;
     }
   };
@@ -62,8 +64,8 @@ void one_box(const Plane& input, const Window& h, const Window& v, std::uint8_t*
 
 }  // namespace
 
-void three_boxes(const Plane& source, const Window& rect, std::uint8_t* work, std::uint8_t* out,
-                 std::size_t out_stride, const Box& box, std::uint8_t* scratch) {
+void three_boxes(const Plane& source, const Window& rect, std::uint8_t* work, std::uint8_t* out, std::size_t out_stride,
+                 const Box& box, std::uint8_t* scratch) {
   const std::size_t stride = std::size_t{source.width} * 4;
   const std::uint32_t r = box.radius;
   Plane input = source;
@@ -127,8 +129,8 @@ std::size_t image_scratch_bytes(std::uint32_t width, std::uint32_t height, std::
   return box_scratch_bytes(width, radius);
 }
 
-Status blur_image(std::span<std::uint8_t> pixels, std::uint32_t width, std::uint32_t height,
-                  std::uint32_t radius, std::span<std::uint8_t> scratch) {
+Status blur_image(std::span<std::uint8_t> pixels, std::uint32_t width, std::uint32_t height, std::uint32_t radius,
+                  std::span<std::uint8_t> scratch) {
   if (Status s = check_image(pixels.size(), width, height, radius); s != Status::ok) return s;
   if (scratch.size() < image_scratch_bytes(width, height, radius)) return Status::scratch_too_small;
   if (width == 0 || height == 0) return Status::ok;
@@ -157,8 +159,7 @@ std::size_t rect_scratch_bytes(std::uint32_t width, std::uint32_t height, Rect r
 }
 
 Status blur_rect(std::span<const std::uint8_t> pixels, std::uint32_t width, std::uint32_t height, Rect rect,
-                 std::uint32_t radius, Quality quality, std::span<std::uint8_t> out,
-                 std::span<std::uint8_t> scratch) {
+                 std::uint32_t radius, Quality quality, std::span<std::uint8_t> out, std::span<std::uint8_t> scratch) {
   if (Status s = check_image(pixels.size(), width, height, radius); s != Status::ok) return s;
   if (Status s = check_rect(width, height, rect); s != Status::ok) return s;
   if (quality != Quality::exact && quality != Quality::quarter) return Status::quality_unknown;

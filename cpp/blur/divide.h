@@ -60,9 +60,10 @@ constexpr bool every_radius_has_its_constant() {
     if (!exact_for_every_sum(r, div.shift)) return false;
     if (r <= kNarrowMaxRadius && (div.multiplier > 0xffff || max_numerator(r) > 0xffff)) return false;
     // Wide: N = 256 Nh + Nl with Nh < 2^9, Nl < 2^8; Nh m and Nl m must fit u32.
-    if (r > kNarrowMaxRadius && (max_numerator(r) >= (1u << 17) ||
-                                 (std::uint64_t{max_numerator(r) >> 8} * div.multiplier) +
-                                         ((std::uint64_t{255} * div.multiplier) >> 8) >= (std::uint64_t{1} << 32)))
+    if (r > kNarrowMaxRadius &&
+        (max_numerator(r) >= (1u << 17) ||
+         (std::uint64_t{max_numerator(r) >> 8} * div.multiplier) + ((std::uint64_t{255} * div.multiplier) >> 8) >=
+             (std::uint64_t{1} << 32)))
       return false;
   }
   return true;
@@ -80,8 +81,8 @@ static_assert(every_radius_has_its_constant(), "a radius up to kMaxRadius lacks 
 inline constexpr std::uint32_t kRoundedMaxRadius = 40;
 
 struct RoundedDivider {
-  std::uint32_t multiplier;   // < 2^15
-  std::uint32_t shift;        // s
+  std::uint32_t multiplier;  // < 2^15
+  std::uint32_t shift;       // s
 };
 
 constexpr RoundedDivider rounded_divider_for(std::uint32_t radius) {

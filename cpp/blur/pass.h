@@ -28,8 +28,8 @@ struct Window {
 };
 
 struct Box {
-  std::uint32_t radius;   // <= kMaxRadius
-  Divider divider;        // divider_for(radius)
+  std::uint32_t radius;  // <= kMaxRadius
+  Divider divider;       // divider_for(radius)
 };
 
 // One box blur runs its two passes interleaved: the horizontal pass fills a
@@ -39,8 +39,8 @@ struct Box {
 // The horizontal pass writes the window's pixels of `src`'s horizontal blur to
 // `dst` (its first pixel; `dst_stride` bytes per row). `scratch` holds
 // horizontal_scratch_bytes(src.width, radius) bytes.
-void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
-                     const Box& box, std::uint8_t* scratch);
+void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
+                     std::uint8_t* scratch);
 
 // The horizontal pass's rows for the vertical pass: row y of the plane
 // (clamped to 0 .. height - 1) at data + ((y - first) mod slots) * stride,

@@ -9,8 +9,8 @@ namespace memento::blur {
 
 const char* kernel_variant() { return "scalar"; }
 
-void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
-                     const Box& box, std::uint8_t*) {
+void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
+                     std::uint8_t*) {
   const std::int64_t r = box.radius;
   const std::int64_t last = std::int64_t{src.width} - 1;
   const std::int64_t x_begin = window.x;

@@ -31,7 +31,7 @@ std::uint32_t opaque(std::uint32_t v) {
 
 // Sums in u16 lanes (radius <= kNarrowMaxRadius: 255 * 201 + 100 < 2^16).
 struct U16Sums {
-  static constexpr std::size_t kSumBytes = 32;   // scratch per 16 bytes of a row
+  static constexpr std::size_t kSumBytes = 32;  // scratch per 16 bytes of a row
   v128_t lo, hi;
 
   explicit U16Sums(std::uint32_t bias) : lo(wasm_i16x8_splat(static_cast<std::int16_t>(bias))), hi(lo) {}
@@ -292,16 +292,16 @@ void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std:
       out[k] = dst + row * dst_stride;
     }
     for (std::size_t c = 0; c < chunks; ++c) {
-      vertical_chunk<Acc>(sums + c * Acc::kSumBytes, magic, 16 * c, std::min<std::size_t>(16, n - 16 * c), group,
-                          enter, leave, out);
+      vertical_chunk<Acc>(sums + c * Acc::kSumBytes, magic, 16 * c, std::min<std::size_t>(16, n - 16 * c), group, enter,
+                          leave, out);
     }
   }
 }
 
 }  // namespace
 
-void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride,
-                     const Box& box, std::uint8_t* scratch) {
+void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
+                     std::uint8_t* scratch) {
   if (box.radius <= kRoundedMaxRadius) {
     horizontal<Rounded>(src, window, dst, dst_stride, box, scratch);
   } else if (box.radius <= kNarrowMaxRadius) {
@@ -313,7 +313,7 @@ void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, 
 
 void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* sums) {
   if (box.radius <= kNarrowMaxRadius) {
-    vertical_start<U16Sums>(rows, window, box, sums);   // the same sums for Rounded and Narrow
+    vertical_start<U16Sums>(rows, window, box, sums);  // the same sums for Rounded and Narrow
   } else {
     vertical_start<Wide>(rows, window, box, sums);
   }

@@ -9,15 +9,14 @@
 namespace memento::blur {
 
 // `w` grown by the margins, clamped to width x height.
-Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std::uint32_t width,
-            std::uint32_t height);
+Window grow(const Window& w, std::uint32_t margin_x, std::uint32_t margin_y, std::uint32_t width, std::uint32_t height);
 
 // Three box blurs of `source`, written to `out` for `rect` only (rect in the
 // source's coordinates; out_stride bytes per row). `work` holds the source's
 // size (stride width * 4) and may be the source itself; so may `out` when
 // rect is all of it. scratch: box_scratch_bytes(source.width, box.radius).
-void three_boxes(const Plane& source, const Window& rect, std::uint8_t* work, std::uint8_t* out,
-                 std::size_t out_stride, const Box& box, std::uint8_t* scratch);
+void three_boxes(const Plane& source, const Window& rect, std::uint8_t* work, std::uint8_t* out, std::size_t out_stride,
+                 const Box& box, std::uint8_t* scratch);
 std::size_t box_scratch_bytes(std::uint32_t width, std::uint32_t radius);
 
 // Quarter mode over `source` (the rectangle grown as blur.cpp's

@@ -16,8 +16,8 @@ void halve(const Plane& src, std::uint8_t* dst) {
       const std::size_t left = std::size_t{2 * i} * 4;
       const std::size_t right = std::size_t{std::min(2 * i + 1, src.width - 1)} * 4;
       for (int c = 0; c < 4; ++c) {
-        out[i * 4 + c] = static_cast<std::uint8_t>(
-            (top[left + c] + top[right + c] + bottom[left + c] + bottom[right + c] + 2) >> 2);
+        out[i * 4 + c] =
+            static_cast<std::uint8_t>((top[left + c] + top[right + c] + bottom[left + c] + bottom[right + c] + 2) >> 2);
       }
     }
   }

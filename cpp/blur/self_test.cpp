@@ -12,7 +12,8 @@ namespace {
 // A fixed, irregular image (not a smooth one: every lane must matter).
 std::vector<std::uint8_t> pattern(std::uint32_t width, std::uint32_t height) {
   std::vector<std::uint8_t> bytes(std::size_t{width} * height * 4);
-  for (std::uint32_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 37 + 11 + (i >> 3) * (i >> 3));
+  for (std::uint32_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = static_cast<std::uint8_t>(i * 37 + 11 + (i >> 3) * (i >> 3));
   return bytes;
 }
 

@@ -12,7 +12,7 @@ namespace blur_test {
 struct Image {
   std::uint32_t width = 0;
   std::uint32_t height = 0;
-  std::vector<std::uint8_t> data;   // RGBA8, width * 4 bytes a row
+  std::vector<std::uint8_t> data;  // RGBA8, width * 4 bytes a row
 };
 
 inline std::uint8_t at(const Image& image, std::int64_t x, std::int64_t y, int c) {

@@ -51,13 +51,24 @@ Image kernel_rect(const Image& in, const Rect& rect, std::uint32_t r, Quality qu
 // rectangle touching no edge and a few random ones.
 std::vector<Rect> crops(std::mt19937& rng, std::uint32_t w, std::uint32_t h) {
   std::vector<Rect> rects = {
-      {0, 0, 1, 1},     {w - 1, 0, 1, 1}, {0, h - 1, 1, 1}, {w - 1, h - 1, 1, 1}, {w / 2, h / 2, 1, 1},
-      {0, 0, w, 1},     {0, h - 1, w, 1}, {0, 0, 1, h},     {w - 1, 0, 1, h},     {w / 2, 0, 1, h},
-      {0, h / 2, w, 1}, {0, 0, w, h},     {w / 4, h / 4, (w + 1) / 2, (h + 1) / 2},
+      {0, 0, 1, 1},
+      {w - 1, 0, 1, 1},
+      {0, h - 1, 1, 1},
+      {w - 1, h - 1, 1, 1},
+      {w / 2, h / 2, 1, 1},
+      {0, 0, w, 1},
+      {0, h - 1, w, 1},
+      {0, 0, 1, h},
+      {w - 1, 0, 1, h},
+      {w / 2, 0, 1, h},
+      {0, h / 2, w, 1},
+      {0, 0, w, h},
+      {w / 4, h / 4, (w + 1) / 2, (h + 1) / 2},
   };
   for (int i = 0; i < 4; ++i) {
     const auto x = static_cast<std::uint32_t>(rng() % w), y = static_cast<std::uint32_t>(rng() % h);
-    rects.push_back({x, y, static_cast<std::uint32_t>(1 + rng() % (w - x)), static_cast<std::uint32_t>(1 + rng() % (h - y))});
+    rects.push_back(
+        {x, y, static_cast<std::uint32_t>(1 + rng() % (w - x)), static_cast<std::uint32_t>(1 + rng() % (h - y))});
   }
   return rects;
 }
@@ -84,7 +95,7 @@ void check_image(std::mt19937& rng, const Image& image, std::uint32_t r, const c
 
 TEST_CASE("blur equals the specification on small images at radii 0..30 and 64, whole and cropped") {
   std::mt19937 rng(13);
-  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 13}, {13, 1}, {2, 2}, {3, 5},
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 13}, {13, 1}, {2, 2},  {3, 5},
                                                            {5, 3}, {7, 9},  {17, 4}, {33, 20}};
   for (auto [w, h] : sizes) {
     for (std::uint32_t r = 0; r <= 31; ++r) {

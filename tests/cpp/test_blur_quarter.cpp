@@ -43,7 +43,10 @@ TEST_CASE("quarter mode stays within the recorded error of the exact blur on a 7
   const Image noise = blur_test::random_image(rng, 720, 450);
   const Rect all{0, 0, 720, 450};
   // Recorded in NOTES.md (quarter mode): smooth sky / random noise.
-  const struct { std::uint32_t r; int sky, noise; } bounds[] = {{8, 38, 13}, {20, 40, 11}};
+  const struct {
+    std::uint32_t r;
+    int sky, noise;
+  } bounds[] = {{8, 38, 13}, {20, 40, 11}};
   for (const auto& b : bounds) {
     const Image exact_sky = blur_test::glass_blur(sky, b.r);
     const Image exact_noise = blur_test::glass_blur(noise, b.r);
