@@ -8,6 +8,7 @@
 import { WorkerClient, runOnce } from './runtime/client.js';
 import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
+import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
 import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { runInSlices } from '../common/slicer.js';
@@ -159,11 +160,13 @@ async function openInChunks(notes, deviceKey, options, take) {
   let first = 0;
   try {
     for (const chunk of chunksOf(notes)) {
+      const packStart = performance.now();
       const packing = startPacking(chunk);
       const groups = Math.ceil(chunk.length / PACK_GROUP);
       await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
         { signal: options.signal });
       const packed = packing.finish();
+      measure('notes:pack', packStart);
       const key = deviceKey.slice();
       const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
       const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
@@ -172,8 +175,12 @@ async function openInChunks(notes, deviceKey, options, take) {
         args.textsOnly = options.textsOnly === true;
         if (first === 0) { args.ports = ports; transfer.push(...ports); }
       }
+      const callStart = performance.now();
       const opened = await worker.call('openNotes', args, { transfer, signal: options.signal });
+      measure('notes:openNotes call (page)', callStart);
+      const stringsStart = performance.now();
       if (!args.textsOnly) await take(chunk, packed, opened);
+      measure('notes:strings', stringsStart);
       first += chunk.length;
     }
   } catch (error) {

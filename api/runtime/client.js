@@ -6,6 +6,7 @@ import { namedError } from '../../common/errors.js';
 import { compileCompanions, compileModule } from './wasm-modules.js';
 import { keepAlive, startWorker } from './platform.js';
 import { workerStartProblem } from '../../common/start-worker.js';
+import { measure } from '../../common/timeline.js';
 import { acquireSlot, releaseSlot } from './pool.js';
 import { IDLE_MS } from '../../common/constants.js';
 
@@ -108,10 +109,13 @@ export class WorkerClient {
     };
     await acquireSlot(this);
     stillWanted();
+    const compileStart = performance.now();
     const [compiled, companions] = await Promise.all([
       compileModule(this.module, { forceScalar: options.force === 'scalar' }),
       compileCompanions(this.module.companions)]);
     stillWanted();
+    const workerStart = performance.now();
+    measure(`${this.name}:compile`, compileStart, workerStart);
     const worker = startWorker(this.module.worker, this.name);
     this._worker = worker;
     return new Promise((resolve, reject) => {
@@ -121,6 +125,10 @@ export class WorkerClient {
           this._abortStart = undefined;
           this.path = data.path;
           pathsInUse.set(this.name, data.path);
+          // The worker's own part of its start: instantiating and self-testing its module.
+          const readyAt = performance.now();
+          measure(`${this.name}:worker-start`, workerStart, readyAt - data.startupMs);
+          measure(`${this.name}:instantiate+self-test`, readyAt - data.startupMs, readyAt);
           keepAlive(worker, this._pending.size > 0);
           resolve(data.path);
         } else if (data.type === 'failed') reject(deserializeError(data.error));
@@ -147,6 +155,10 @@ export class WorkerClient {
     if (data.type === 'progress') { job.onProgress?.(data.value); return; }
     this._pending.delete(data.id);
     this._touch();
+    if (data.ms !== undefined) {
+      const now = performance.now();
+      measure(`${this.name}:${job.op} (in worker)`, now - data.ms, now);
+    }
     if (data.ok) job.resolve(data.result);
     else job.reject(deserializeError(data.error));
   }
@@ -178,7 +190,7 @@ export class WorkerClient {
       if (signal?.aborted) throw abortError(signal); // aborted while the worker was starting
       clearTimeout(this._idleTimer);
       return new Promise((resolve, reject) => {
-        this._pending.set(id, { resolve, reject, onProgress });
+        this._pending.set(id, { resolve, reject, onProgress, op });
         keepAlive(this._worker, true);
         signal?.addEventListener('abort', () => this.terminate('aborted', abortError(signal)), { once: true });
         this._worker.postMessage({ type: 'call', id, op, args }, transfer);

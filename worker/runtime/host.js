@@ -40,12 +40,13 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   // the page, which spelled it where bundlers see it: a worker script resolves
   // nothing against its own location, so it can be emitted anywhere.
   async function init({ module, simd, scalarUrl, workerUrl, force, files = {}, companions = {}, hints = {} }) {
+    const initStart = performance.now();
     const env = { companions, hints, files, workerUrl };
     env.prepared = prepare?.(env);
     const chosen = await choosePath({ module, simd, scalarUrl, force, env });
     env.path = chosen.path;
     handlers = ops(chosen.backend, env);
-    self.postMessage({ type: 'ready', path: chosen.path });
+    self.postMessage({ type: 'ready', path: chosen.path, startupMs: performance.now() - initStart });
   }
 
   // SIMD build first; an engine that validates SIMD yet computes it wrongly
@@ -87,9 +88,10 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
       const handler = handlers[op];
       if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
       // progress(value, transfer): a report is structured-cloned; buffers in `transfer` are moved instead (a band of a texture).
+      const started = performance.now();
       const job = { progress: (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) };
       const { result, transfer } = unwrapTransfer(await handler(args, job));
-      self.postMessage({ type: 'reply', id, ok: true, result }, transfer);
+      self.postMessage({ type: 'reply', id, ok: true, result, ms: performance.now() - started }, transfer);
     } catch (error) {
       self.postMessage({ type: 'reply', id, ok: false, error: serializeError(error) });
     }
