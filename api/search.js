@@ -72,6 +72,15 @@ export class SearchIndex {
   }
 
   /**
+   * Starts the index's worker ahead of its texts (it compiles, instantiates and
+   * self-tests while, say, a password is typed); it holds nothing until then.
+   * A failure here shows again in the call that needs the worker.
+   */
+  warm() {
+    this.#client.start().catch(() => {});
+  }
+
+  /**
    * Builds the index in the worker (again, after a restart).
    * @returns {Promise<unknown>}
    */

@@ -32,7 +32,10 @@ if (positional.length !== 1) usage('name one module');
 if (!modules.includes(positional[0])) usage(`no bench module "${positional[0]}"`);
 
 try {
-  await runBench({ root, module: positional[0], ...options });
+  // A module with its own run() is a scenario (bench/open.mjs), not contenders in alternation.
+  const { default: definition } = await import(`./${positional[0]}.mjs`);
+  if (typeof definition.run === 'function') await definition.run({ root, ...options });
+  else await runBench({ root, module: positional[0], ...options });
 } catch (error) {
   console.error(`bench ${positional[0]} failed: ${error.stack ?? error}`);
   process.exitCode = 1;

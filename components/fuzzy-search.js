@@ -239,6 +239,15 @@ export class FuzzySearch extends ElementBase {
     const connection = { list, disconnect: () => {} };
     this.#connection = connection;
     connection.disconnect = list.connectSearch((port, done) => this.#takeFeed(port, done, connection));
+    this.#warmFor(connection);
+  }
+
+  // Ready the index's worker as soon as there is a list to follow (locked, say),
+  // so that its texts find it started when the key comes. It holds nothing till then.
+  #warmFor(connection) {
+    if (connection !== this.#connection || this.#index || connection.list.state === 'failed') return;
+    this.#index = new SearchIndex([], { source: () => connection.list.searchFeed() });
+    this.#index.warm();
   }
 
   #disconnectList() {

@@ -324,6 +324,11 @@ export class NoteList extends ElementBase {
     if (!this.#key) {
       this.#state = 'locked';
       this.#say(`${count(this.#notes.length, 'note')}, locked.`);
+      // While the password is typed: the notes worker starts, instantiates and
+      // self-tests now, so that the key opens the notes at once. It holds no
+      // key until then, and ends after its idle time if none comes.
+      this.#client ??= createNotesWorker();
+      this.#client.start().catch(() => {});   // a failure shows again, and is reported, when the key comes
       return;
     }
     this.#opening = this.#open(this.#notes, this.#key);

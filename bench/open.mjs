@@ -1,0 +1,89 @@
+// `npm run bench -- open`: from the password's key to the notes on screen and
+// the first answer, as a user waits for them (issue 18). In Chromium, a fresh
+// page per run (bench/open/page.js): a locked <note-list> of 5,000 notes and a
+// <fuzzy-search for> it; at t0 the list gets its key and "quartely" is typed at
+// once. Prints the medians of key to rows painted, key to first answer and the
+// longest frame gap, with the timeline of each phase (the runtime's user-timing
+// measures), and writes bench/results/open.json.
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/server.mjs';
+
+const FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+const TARGETS = { rowsPainted: 100, firstAnswer: 250, longestFrameGap: 50 };
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (value) => (value === undefined ? '-' : value.toFixed(1).padStart(7));
+
+/** The phases of all runs, by name: medians of their start and end after t0 (first occurrence per run). */
+function timeline(runs) {
+  const names = [...new Set(runs.flatMap((run) => run.phases.map((p) => p.name)))];
+  return names.map((name) => {
+    const seen = runs.map((run) => run.phases.find((p) => p.name === name)).filter(Boolean);
+    return { name, runs: seen.length, start: median(seen.map((p) => p.start)), end: median(seen.map((p) => p.end)) };
+  }).sort((a, b) => a.start - b.start);
+}
+
+async function run({ root, quick, engine }) {
+  if (engine !== 'all' && engine !== 'chromium') {
+    console.log(`open: Chromium only (the whole page: elements, workers, frames); --engine=${engine} has nothing to run`);
+    return;
+  }
+  const count = quick ? 3 : 7;
+  const server = await startServer({ port: 0 });
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-open-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: false, args: FLAGS,
+    viewport: { width: 1100, height: 800 },
+  });
+  const runs = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/bench/open/index.html`);
+      await page.waitForFunction(() => window.pageReady === true);
+      const result = await page.evaluate(() => window.runOnce());
+      if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
+      runs.push(result);
+      console.log(`[chromium] run ${i + 1}/${count}: rows ${result.rowsPainted.toFixed(0)} ms, answer ${result.firstAnswer.toFixed(0)} ms,`
+        + ` all opened ${result.allOpened.toFixed(0)} ms, longest frame gap ${result.longestFrameGap.toFixed(0)} ms`);
+      await page.close();
+    }
+  } finally {
+    await context.close();
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+
+  const summary = Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
+    .map((key) => [key, median(runs.map((r) => r[key]))]));
+  const phases = timeline(runs);
+  console.log(`\n== open on chromium: key to rows and to the first answer, 5,000 notes, medians of ${count} fresh pages`);
+  console.log('   phase                                          start ms    end ms');
+  for (const p of phases) console.log(`   ${p.name.padEnd(44)} ${ms(p.start)}   ${ms(p.end)}${p.runs < count ? `   (in ${p.runs} of ${count} runs)` : ''}`);
+  console.log('\n   what the user waits for            median ms   target');
+  for (const [key, label] of [['rowsPainted', 'key to rows painted'], ['firstAnswer', 'key to the first answer'],
+    ['allOpened', 'key to every note opened'], ['longestFrameGap', 'longest frame gap meanwhile']]) {
+    const target = TARGETS[key];
+    const verdict = target === undefined ? '' : summary[key] <= target ? `<= ${target}  met` : `<= ${target}  missed`;
+    console.log(`   ${label.padEnd(34)} ${ms(summary[key])}   ${verdict}`);
+  }
+  const out = path.join(root, 'bench/results', quick ? 'open.quick.json' : 'open.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, summary, targets: TARGETS, phases, runs }, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(root, out)}`);
+}
+
+export default { title: 'from the key to the rows and the first answer', run };
