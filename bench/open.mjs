@@ -80,7 +80,8 @@ async function run({ root, quick, engine }) {
     const verdict = target === undefined ? '' : summary[key] <= target ? `<= ${target}  met` : `<= ${target}  missed`;
     console.log(`   ${label.padEnd(34)} ${ms(summary[key])}   ${verdict}`);
   }
-  const out = path.join(root, 'bench/results', quick ? 'open.quick.json' : 'open.json');
+  // As the other benches: --quick writes beside the build, never over the committed results.
+  const out = path.join(root, quick ? 'build/bench/results/open.quick.json' : 'bench/results/open.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, summary, targets: TARGETS, phases, runs }, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
