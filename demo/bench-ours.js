@@ -1,30 +1,56 @@
-// The demo's benchmark worker for our Argon2id kernel alone: the same build
-// the argon2 worker runs (SIMD where the engine has it), loaded once through
-// the bench harness's browser loader (bench/browser/env.js) and timed in this
-// worker like the peers in demo/bench-peers.js, so that the bars compare
-// kernels; the page adds the argon2id() API's cost, a fresh worker per hash.
-//   {password, salt, t, m, runs} -> {type: 'done', contenders: [{id, label, times, output}]}
+// The demo's benchmark worker for our kernels alone, loaded through the bench
+// harness's browser loader (bench/browser/env.js) and timed in this worker
+// like the peers in demo/bench-peers.js, so that the bars compare kernels; the
+// page adds the API's cost (a fresh worker per job).
+//   {kind: 'argon2', password, salt, t, m, runs}: the argon2 worker's build (SIMD where the engine has it)
+//   {kind: 'texture', texture: {kind, size, seed}, runs}: the texture kernel in bands through the worker's own
+//     ops (worker/texture-ops.js), and the JS tables (its fallback); the output is a digest of the five maps
+// -> {type: 'done', contenders: [{id, label, times, output}]}
 import { browserEnv } from '../bench/browser/env.js';
 import { createWasmArgon2 } from '../worker/argon2-ops.js';
+import { textureOps, wasmTextureBackend } from '../worker/texture-ops.js';
+import { renderTextureTables } from '../worker/texture-tables.js';
+import { unwrapTransfer } from '../common/protocol.js';
 import { simdSupported } from '../common/wasm-compile.js';
+import { digestMaps } from './bench-texture.js';
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-self.onmessage = async ({ data: { password, salt, t, m, runs } }) => {
-  try {
+async function time(run, runs) {
+  const output = await run();
+  const times = [];
+  for (let r = 0; r < runs; r++) {
+    // Repeated until 10 ms have passed, as in demo/bench-peers.js (coarse timers).
+    const start = performance.now();
+    let n = 0;
+    do { await run(); n++; } while (performance.now() - start < 10);
+    times.push((performance.now() - start) / n);
+  }
+  return { times, output };
+}
+
+const KINDS = {
+  async argon2({ password, salt, t, m, runs }) {
     const simd = simdSupported();
     const argon2 = createWasmArgon2(await browserEnv.emscripten('argon2', { simd }));
-    const run = async () => hex(await argon2.hash({ password, salt, t, m, p: 1, length: 32 }));
-    const output = await run();
-    const times = [];
-    for (let r = 0; r < runs; r++) {
-      // Repeated until 10 ms have passed, as in demo/bench-peers.js (coarse timers).
-      const start = performance.now();
-      let n = 0;
-      do { await run(); n++; } while (performance.now() - start < 10);
-      times.push((performance.now() - start) / n);
-    }
-    self.postMessage({ type: 'done', contenders: [{ id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'})`, times, output }] });
+    const { times, output } = await time(async () => hex(await argon2.hash({ password, salt, t, m, p: 1, length: 32 })), runs);
+    return [{ id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'})`, times, output }];
+  },
+  async texture({ texture, runs }) {
+    const simd = simdSupported();
+    const ops = textureOps(wasmTextureBackend(await browserEnv.emscripten('texture', { simd })));
+    const kernel = await time(() => digestMaps(unwrapTransfer(ops.render({ ...texture, bands: [] }, { progress() {} })).result), runs);
+    const tables = await time(() => digestMaps(renderTextureTables(texture)), runs);
+    return [
+      { id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'}, bands)`, ...kernel },
+      { id: 'tables', label: 'ours, JS tables (the fallback)', ...tables },
+    ];
+  },
+};
+
+self.onmessage = async ({ data }) => {
+  try {
+    self.postMessage({ type: 'done', contenders: await KINDS[data.kind](data) });
   } catch (error) {
     self.postMessage({ type: 'failed', message: `${error?.name ?? 'Error'}: ${error?.message ?? error}` });
   }

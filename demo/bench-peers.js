@@ -8,6 +8,8 @@
 //   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note (bench/peers/libsodium-notes.mjs)
 //   {kind: 'search', texts, queries, runs}        a naive JS scan: tokenize every note, DP against every word
 //                                                 (bench/peers/naive-search.mjs)
+//   {kind: 'texture', texture: {size, seed}, runs} simplex-noise fBm, 4 octaves, one grey channel
+//                                                 (bench/peers/simplex-fbm.mjs; another computation: not compared)
 // Replies {type: 'done', contenders: [{id, label, version, times: [ms...], output}]} or {type: 'failed', message}.
 // Each contender is set up before it is timed (loading, wasm compile and init are not timed).
 /* global sodium, hashwasm */
@@ -83,7 +85,16 @@ async function search({ texts, queries, runs }) {
   }], runs);
 }
 
-const KINDS = { argon2, notes, search };
+async function texture({ texture: { size, seed }, runs }) {
+  const { createNoise2D } = await import(`${MODULES}simplex-noise/dist/esm/simplex-noise.js`);
+  const { simplexFbm } = await import('../bench/peers/simplex-fbm.mjs');
+  return alternate([{
+    id: 'simplex-noise', label: 'simplex-noise fBm, one grey channel', version: '', times: [],
+    run: async () => simplexFbm(createNoise2D, { size, seed }).length,
+  }], runs);
+}
+
+const KINDS = { argon2, notes, search, texture };
 
 self.onmessage = async ({ data }) => {
   try {

@@ -1,10 +1,12 @@
 // The live demo: a generated vault of 5,000 notes opened with every element
 // (vault-unlock -> unwrapKey -> note-list <- fuzzy-search for), the in-browser
-// benchmarks, and the <vault-unlock> cards wired together, with timings.
+// benchmarks, the vault scene (three.js over <procedural-texture>'s maps,
+// demo/vault-scene.js) and the <vault-unlock> cards wired together, with timings.
 // No inline scripts anywhere, so the same page works under a strict CSP.
 // `?quick` makes the benchmarks small (the tests use it).
 import { simdSupported } from '../common/wasm-compile.js';
 import { startVault } from './vault.js';
+import { startVaultScene } from './vault-scene.js';
 import { drawChart, runBenchmarks } from './bench.js';
 
 const $ = (id) => document.getElementById(id);
@@ -87,6 +89,13 @@ create.addEventListener('created', (event) => {
 });
 
 startVault(api);
+
+const mapViews = [...document.querySelectorAll('procedural-texture.map-view')];
+$('maps-kind').addEventListener('change', (event) => { for (const view of mapViews) view.kind = event.target.value; });
+startVaultScene(api, {
+  scene: $('scene'), status: $('scene-status'), seed: $('scene-seed-value'), size: $('scene-size'), newSeed: $('scene-seed'),
+  times: { wall: $('time-wall'), door: $('time-door'), shown: $('time-shown') }, maps: mapViews,
+});
 
 const quick = new URLSearchParams(location.search).has('quick');
 $('bench-run').addEventListener('click', async () => {

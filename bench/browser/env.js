@@ -21,6 +21,12 @@ export const browserEnv = {
       throw new Unavailable(`build/wasm/out/${file}: ${error.message}`);
     }
   },
+  /** The bytes of build/wasm/out/<file> (to compile a module of one's own). */
+  async wasmBytes(file) {
+    const response = await fetch(new URL(file, OUT));
+    if (!response.ok) throw new Unavailable(`build/wasm/out/${file}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  },
   async emscripten(name, { simd }) {
     const file = `${name}${simd ? '.simd' : ''}`;
     let module;

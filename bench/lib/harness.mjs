@@ -3,14 +3,15 @@
 //   export default {
 //     title,                                  what is being compared
 //     contenders: {id: {label, detail?, package?, setup(env) -> {prepare?(params), run(params) -> output}}},
-//     cases({quick}) -> [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids], settleMs?}],
+//     cases({quick}) -> [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids], settleMs?,
+//                          apart?: [ids] (timed with the others, computing something else: checked among themselves)}],
 //     targets?({quick}) -> [{label, a: [engine, case, id], b: [...], faster | within}],
 //     extras?: URL of a Node-only file exporting engines {name: (ctx) -> {version, method?, contenders, results}}
-//              and/or tables(ctx) -> [{id, title, columns, rows, align?, data}],
+//              and/or tables({root, quick, sections}) -> [{id, title, columns, rows, align?, data}],
 //   }
 // `env` is {engine: 'node' | 'chromium', emscripten(name, {simd}) -> a fresh
 // instance of build/wasm/out/<name>[.simd], wasmModule(file) -> a compiled
-// build/wasm/out/<file>, url(repoPath) -> its URL}; setup throws Unavailable (from
+// build/wasm/out/<file>, wasmBytes(file) -> its bytes, url(repoPath) -> its URL}; setup throws Unavailable (from
 // measure.mjs) to print "not available" instead of a row. The module file runs
 // in Node and, bundled, in the Chromium worker, so it imports nothing Node-only;
 // the harness sets contenders up, checks their outputs agree, times them
@@ -106,7 +107,7 @@ export async function runBench({ root, module, engine = 'all', quick = false, lo
   const merged = { ...previous.sections, ...sections };
   checkAcrossEngines(merged);
   const targets = evaluateTargets(merged, spec.targets?.({ quick }) ?? []);
-  const tables = extras.tables ? await extras.tables({ root, quick }) : [];
+  const tables = extras.tables ? await extras.tables({ root, quick, sections: merged }) : [];
 
   const report = [
     `${module}: ${spec.title}${quick ? ' [--quick: smoke test of the harness, not a measurement]' : ''}`,

@@ -115,7 +115,7 @@ export function localContenders(spec, env) {
 /**
  * Runs every case of a bench module on this engine, its contenders set up in this thread.
  * @param {object} spec       the bench module: {contenders: {id: {label, setup(env) -> {prepare?(params), run(params)}}}}
- * @param {object[]} cases    [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids]}]
+ * @param {object[]} cases    [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids], apart?: [ids]}]
  * @param {object} env        engine services for contenders (engine name, wasm loading)
  * @param {object} opts       {warmup, runs, now?, log?}
  * @returns {Promise<object[]>} one result per case
@@ -190,10 +190,21 @@ export async function runCasesWith(connect, cases, { warmup, runs, now, log = ()
       const result = { case: testCase.id, ready: ready.map(({ id }) => id), unavailable, samples: {}, output: undefined };
       results.push(result);
       if (ready.length > 0) {
-        const everyone = [...ready, ...checkers];
-        log(`${testCase.label}: checking that ${everyone.map(({ id }) => id).join(', ')} agree`);
-        result.output = await verifySame(testCase.label, everyone.map(({ id, handle }) => ({ id, key: () => handle.key(params) })));
-        result.verifiedWith = everyone.map(({ id }) => id);
+        // `apart`: contenders timed in the same rounds that compute something else (a yardstick such as a
+        // library's noise): they must agree among themselves, not with the others.
+        const apart = new Set(testCase.apart ?? []);
+        const everyone = [...ready, ...checkers].filter(({ id }) => !apart.has(id));
+        const yardsticks = ready.filter(({ id }) => apart.has(id));
+        if (everyone.length > 0) {
+          log(`${testCase.label}: checking that ${everyone.map(({ id }) => id).join(', ')} agree`);
+          result.output = await verifySame(testCase.label, everyone.map(({ id, handle }) => ({ id, key: () => handle.key(params) })));
+          result.verifiedWith = everyone.map(({ id }) => id);
+        }
+        if (yardsticks.length > 0) {
+          result.outputApart = await verifySame(`${testCase.label} (apart)`,
+            yardsticks.map(({ id, handle }) => ({ id, key: () => handle.key(params) })));
+          result.apart = yardsticks.map(({ id }) => id);
+        }
         result.samples = await alternate(ready.map(({ id, handle }) => ({
           id,
           run: () => handle.run(params),

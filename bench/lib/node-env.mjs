@@ -31,6 +31,12 @@ export function nodeEnv(root) {
       if (!existsSync(full)) throw new Unavailable(`build/wasm/out/${file} is not built yet (sh scripts/build.sh)`);
       return WebAssembly.compile(await readFile(full));
     },
+    /** The bytes of build/wasm/out/<file> (to compile a module of one's own). */
+    async wasmBytes(file) {
+      const full = path.join(root, 'build/wasm/out', file);
+      if (!existsSync(full)) throw new Unavailable(`build/wasm/out/${file} is not built yet (sh scripts/build.sh)`);
+      return new Uint8Array(await readFile(full));
+    },
     url: (file) => pathToFileURL(path.join(root, file)).href,
   };
 }

@@ -33,6 +33,7 @@ export function buildSection({ engine, version, info, method, runId, settings, c
         baseline,
         output: result.output ?? null,
         verifiedWith: result.verifiedWith ?? [],
+        ...(result.apart ? { apart: result.apart, outputApart: result.outputApart } : {}),
         contenders: order.map((id) => {
           const unavailable = result.unavailable.find((u) => u.id === id);
           const { label = id, detail, version } = labels[id] ?? {};
@@ -55,12 +56,14 @@ export function checkAcrossEngines(sections) {
   const seen = new Map();
   for (const section of Object.values(sections)) {
     for (const c of section.cases) {
-      if (c.output === null) continue;
-      const key = `${c.id} ${JSON.stringify(c.params)}`;
-      const first = seen.get(key);
-      if (!first) seen.set(key, { engine: section.engine, output: c.output });
-      else if (first.output !== c.output) {
-        throw new Error(`${c.label}: ${first.engine} computed ${first.output} but ${section.engine} computed ${c.output}`);
+      for (const [which, output] of [['', c.output], [' (apart)', c.outputApart ?? null]]) {
+        if (output === null) continue;
+        const key = `${c.id}${which} ${JSON.stringify(c.params)}`;
+        const first = seen.get(key);
+        if (!first) seen.set(key, { engine: section.engine, output });
+        else if (first.output !== output) {
+          throw new Error(`${c.label}${which}: ${first.engine} computed ${first.output} but ${section.engine} computed ${output}`);
+        }
       }
     }
   }
@@ -129,6 +132,9 @@ export function formatSection(module, section) {
     lines.push('', `-- ${c.label}`);
     if (c.output !== null) {
       lines.push(`   same output from ${c.verifiedWith.join(', ')}: ${c.output.slice(0, 32)}${c.output.length > 32 ? '...' : ''}`);
+    }
+    if (c.apart) {
+      lines.push(`   apart (another computation), same output from ${c.apart.join(', ')}: ${c.outputApart.slice(0, 32)}${c.outputApart.length > 32 ? '...' : ''}`);
     }
     const rows = c.contenders.map((x) => (x.available
       ? [name(x), ms(x.medianMs), `${ms(Math.min(...x.samplesMs))}-${ms(Math.max(...x.samplesMs))}`,

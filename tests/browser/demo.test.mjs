@@ -127,13 +127,16 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     values: [...figure.querySelectorAll('text.value')].map((t) => t.textContent),
     labels: [...figure.querySelectorAll('text.label')].map((t) => t.textContent),
   })));
-  assert.deepEqual(charts.map((c) => [c.bench, c.problems, c.bars.length]), [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 2]]);
+  assert.deepEqual(charts.map((c) => [c.bench, c.problems, c.bars.length]),
+    [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 2], ['texture', 0, 4]]);
   for (const chart of charts) {
     for (const bar of chart.bars) assert.ok(bar.ms > 0 && bar.width > 0, `${chart.bench}: a drawn bar with a time`);
     for (const value of chart.values) assert.match(value, /^\d+(\.\d+)? ms$/);
     assert.match(chart.labels[0], /^ours/);
   }
   assert.deepEqual(charts[0].labels.slice(1), ['ours, argon2id() API (+ a fresh worker)', 'libsodium-wrappers-sumo', 'hash-wasm']);
+  assert.deepEqual(charts[3].labels.slice(1),
+    ['ours, renderTexture() API (+ a fresh worker)', 'ours, JS tables (the fallback)', 'simplex-noise fBm, one grey channel']);
 
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));

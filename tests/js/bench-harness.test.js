@@ -146,6 +146,31 @@ test('runCases checks verifyWith contenders against the timed ones without timin
   assert.equal(checkerCalls.length, 1);
 });
 
+test('runCases times apart contenders with the others and checks their outputs among themselves only', async () => {
+  const clock = fakeClock();
+  const spec = {
+    contenders: {
+      ours: synthetic(clock, [2], new Uint8Array([1])),
+      oursToo: synthetic(clock, [3], new Uint8Array([1])),
+      yardstick: synthetic(clock, [7], new Uint8Array([9])),
+      otherYardstick: synthetic(clock, [7], new Uint8Array([8])),
+    },
+  };
+  const cases = [{ id: 'c', label: 'case c', params: {}, contenders: ['ours', 'oursToo', 'yardstick'], baseline: 'yardstick', apart: ['yardstick'] }];
+  const [result] = await runCases(spec, cases, {}, { warmup: 0, runs: 2, now: clock.now });
+  assert.deepEqual(result.samples, { ours: [2, 2], oursToo: [3, 3], yardstick: [7, 7] });
+  assert.equal(result.output, '01');
+  assert.deepEqual([result.apart, result.outputApart], [['yardstick'], '09']);
+  const section = buildSection({ engine: 'node', version: 'v', runId: 'r', settings: {}, cases, results: [result], labels: {} });
+  assert.deepEqual([section.cases[0].apart, section.cases[0].outputApart], [['yardstick'], '09']);
+  const other = structuredClone(section);
+  other.engine = 'chromium';
+  other.cases[0].outputApart = '0a';
+  assert.throws(() => checkAcrossEngines({ node: section, chromium: other }), /case c \(apart\): node computed 09 but chromium computed 0a/);
+  await assert.rejects(runCases(spec, [{ ...cases[0], contenders: ['ours', 'yardstick', 'otherYardstick'], apart: ['yardstick', 'otherYardstick'] }],
+    {}, { warmup: 0, runs: 1, now: clock.now }), /case c \(apart\): contenders disagree/);
+});
+
 test('runCases prepares each contender once per case, untimed, before the correctness run', async () => {
   const clock = fakeClock();
   const events = [];
