@@ -121,22 +121,25 @@ export class SearchIndex {
    * ascending, ties by corpus order. As everywhere in the package, `ms` is the
    * caller's wait (this call to its answer, on the page); `searchMs` is the part
    * spent searching in the worker. A newer search rejects an older one still
-   * waiting with an AbortError (latest wins).
+   * waiting with an AbortError (latest wins). `options.signal` abandons this
+   * search (it rejects with an AbortError); the index and its worker stay.
    * @param {string} query
+   * @param {{signal?: AbortSignal}} [options]
    * @returns {Promise<SearchAnswer>}
    */
-  async search(query) {
+  async search(query, { signal } = {}) {
     string(query, 'query');
+    if (signal?.aborted) throw abortReason(signal);
     const start = performance.now();
     const sequence = ++this.#sequence;
     let answer;
     try {
-      answer = await this.#search({ id: this.#id, query });
+      answer = await abandonable(this.#search({ id: this.#id, query }), signal);
     } catch (error) {
       if (error.name !== 'NotFoundError') throw error;
       if (sequence !== this.#sequence) throw namedError('AbortError', 'superseded by a newer request');
       await this.create();
-      answer = await this.#search({ id: this.#id, query });
+      answer = await abandonable(this.#search({ id: this.#id, query }), signal);
     }
     return { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
   }
@@ -221,4 +224,19 @@ export async function createSearchIndex(texts, { signal } = {}) {
     signal?.removeEventListener('abort', abort);
   }
   return index;
+}
+
+// `promise`, or an AbortError as soon as `signal` aborts: a search is too short
+// to stop in its worker, so an abandoned one simply goes unread.
+function abandonable(promise, signal) {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function abortReason(signal) {
+  return signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the search was aborted');
 }
