@@ -28,8 +28,9 @@ export async function launch() {
     name: 'firefox',
     version: await browser.version(),
     capabilities: { longTasks: false, workerTargets: true, rendererMemory: process.platform === 'linux' && !!pid, sharedArrayBufferGlobal: true,
-      framesWhileTyping: true },
+      framesWhileTyping: true, emulateMedia: false },
     unsupported: {
+      emulateMedia: 'puppeteer-core over WebDriver BiDi cannot emulate media features (prefers-reduced-motion) in Firefox',
       longTasks: 'Firefox has no Long Tasks API (PerformanceObserver type "longtask")',
       rendererMemory: 'content process memory is read from /proc, which only Linux has',
     },
