@@ -30,7 +30,7 @@ export async function launch() {
     capabilities: { longTasks: false, workerTargets: true, rendererMemory: process.platform === 'linux' && !!pid, sharedArrayBufferGlobal: true,
       framesWhileTyping: true, emulateMedia: false },
     unsupported: {
-      emulateMedia: 'puppeteer-core over WebDriver BiDi cannot emulate media features (prefers-reduced-motion) in Firefox',
+      emulateMedia: 'puppeteer-core\'s emulateMediaFeatures() needs CDP, which Firefox over WebDriver BiDi does not have ("CDP support is required for this feature")',
       longTasks: 'Firefox has no Long Tasks API (PerformanceObserver type "longtask")',
       rendererMemory: 'content process memory is read from /proc, which only Linux has',
     },
