@@ -4,7 +4,7 @@
 export const ARGON2_DEFAULTS = Object.freeze({ t: 3, m: 65536, p: 1, length: 32 });
 
 /** A worker left without a job this long is terminated (restarted on demand). */
-export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000 });
+export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000, blur: 30000 });
 
 /** The page-wide cap on live workers (setWorkerCap changes it). */
 export const DEFAULT_WORKER_CAP = 8;
@@ -17,3 +17,11 @@ export const TEXTURE_DEFAULTS = Object.freeze({ kind: 'stone-wall', size: 512, s
 export const TEXTURE_LIMITS = Object.freeze({ size: 4096, seed: 0xffffffff });
 /** A band of rows holds about this many pixels (8..64 rows): one wasm call, one progress report, one canvas draw. */
 export const TEXTURE_BAND_PIXELS = 131072;
+
+/** Blur (boxBlur, <glass-blur>): the qualities, the defaults, and the kernel's limits (cpp/blur/blur.h). */
+export const BLUR_QUALITIES = Object.freeze(['exact', 'quarter']);
+export const BLUR_DEFAULTS = Object.freeze({ radius: 8, quality: 'exact' });
+/** Radius 0..255 (the kernel's exact dividers stop there); sides up to 32767, width * height up to 2^27 pixels. */
+export const BLUR_LIMITS = Object.freeze({ radius: 255, side: 32767, pixels: 2 ** 27 });
+/** <glass-blur>: the worker's blur times kept for stats.medianMs (about two seconds of frames at 60 fps). */
+export const GLASS_STATS_FRAMES = 120;

@@ -17,7 +17,7 @@ export const ERRORS = Object.freeze({
   OutOfMemoryError: 'the wasm memory could not grow for the job (the page or device is out of memory)',
   InternalError: 'a kernel reported a fault that is not the caller\'s: a bug, please report it',
   InvalidStateError: 'the call does not fit the current state (an index that follows a note list edited directly, a locked list searched)',
-  NotFoundError: 'a search index is gone from its worker (restarted after idling); the page rebuilds it',
+  NotFoundError: 'a search index is gone from its worker (restarted after idling); the page rebuilds it. `<glass-blur>`: no element has the `source` id',
   NetworkError: 'a `<note-list src>` could not be fetched',
   // Keys and notes.
   WrongKeyError: 'no note opens with the key, or a wrapped key fails authentication (wrong key or damaged data)',

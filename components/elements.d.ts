@@ -9,6 +9,7 @@ import type { VaultUnlock } from './vault-unlock.js';
 import type { NoteList } from './note-list.js';
 import type { FuzzySearch, FuzzySearchResults } from './fuzzy-search.js';
 import type { ProceduralTexture } from './procedural-texture.js';
+import type { GlassBlur } from './glass-blur.js';
 
 /** The detail of every failure event: the error's name (docs/api.md#errors) and a message for a person. */
 export interface ErrorEventDetail {
@@ -60,6 +61,14 @@ export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'pr
   'ready': CustomEvent<{ ms: number; path: 'simd' | 'scalar' | 'js' }>;
   /** A bad attribute (the last good texture stays) or a failed render. */
   'texture-error': CustomEvent<ErrorEventDetail>;
+}
+
+/** The events of `<glass-blur>`, with their details. */
+export interface GlassBlurEventMap extends HTMLElementEventMap {
+  /** The first frame of the glass is drawn (the blur worker's build), or the CSS backdrop-filter fallback took over. */
+  'glass-ready': CustomEvent<{ path: 'simd' | 'scalar' | 'js' | 'css' }>;
+  /** A bad attribute, a missing or unusable source, or a failed blur (the element then falls back to CSS). */
+  'glass-error': CustomEvent<ErrorEventDetail>;
 }
 
 declare module './vault-unlock.js' {
@@ -114,11 +123,25 @@ declare module './procedural-texture.js' {
   }
 }
 
+declare module './glass-blur.js' {
+  interface GlassBlur {
+    addEventListener<K extends keyof GlassBlurEventMap>(type: K,
+      listener: (this: GlassBlur, event: GlassBlurEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof GlassBlurEventMap>(type: K,
+      listener: (this: GlassBlur, event: GlassBlurEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions): void;
+  }
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'vault-unlock': VaultUnlock;
     'note-list': NoteList;
     'fuzzy-search': FuzzySearch;
     'procedural-texture': ProceduralTexture;
+    'glass-blur': GlassBlur;
   }
 }

@@ -8,7 +8,13 @@
 // radius. The vertical pass keeps one sum per column and walks down the rows,
 // never down a column. Division is a table lookup, floor((S + r) / (2r + 1))
 // for every S a radius can produce.
+//
+// Quarter mode (boxBlurQuarter) is the kernel's, step for step (cpp/blur/
+// quarter.cpp, resample_scalar.cpp): the same window, halving, radius and
+// scaling back, so it gives the wasm builds' quarter-mode bytes exactly
+// (tests/js/blur-api.test.js). Those bytes are not the specification's.
 import { grownRect } from './blur-spec.js';
+import { blurInputWindow, halfRadius } from '../common/blur-window.js';
 
 /** table[S + r] = floor((S + r) / (2r + 1)) for S = 0 .. 255 (2r + 1). */
 function divisionTable(radius) {
@@ -118,4 +124,73 @@ export function boxBlurSliding(image, radius, { rect } = {}) {
     input = b;
   }
   return { data: result, width: target.width, height: target.height };
+}
+
+/** Each 2 x 2 block of `win` of `image` as its rounded mean; an odd last row or column pairs with itself. */
+function halve(image, win) {
+  const w = (win.width + 1) >> 1;
+  const h = (win.height + 1) >> 1;
+  const src = image.data;
+  const stride = image.width * 4;
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let j = 0; j < h; j++) {
+    const top = (win.y + 2 * j) * stride + win.x * 4;
+    const bottom = (win.y + Math.min(2 * j + 1, win.height - 1)) * stride + win.x * 4;
+    for (let i = 0; i < w; i++) {
+      const left = 8 * i;
+      const right = Math.min(2 * i + 1, win.width - 1) * 4;
+      for (let c = 0; c < 4; c++) {
+        data[(j * w + i) * 4 + c] = (src[top + left + c] + src[top + right + c] + src[bottom + left + c] + src[bottom + right + c] + 2) >> 2;
+      }
+    }
+  }
+  return { data, width: w, height: h };
+}
+
+/** Full-resolution row or column n lies a quarter pixel from half pixel n / 2, towards its neighbour on n's side (clamped). */
+function neighbour(n, halfSize) {
+  const i = n >> 1;
+  if (n & 1) return i + 1 < halfSize ? i + 1 : halfSize - 1;
+  return i > 0 ? i - 1 : 0;
+}
+
+/** `rect` (in the half image's full-resolution coordinates) scaled back bilinearly: 9:3:3:1, rounded. */
+function scaleBack(small, rect) {
+  const { width: w, height: h } = small;
+  const src = small.data;
+  const out = new Uint8ClampedArray(rect.width * rect.height * 4);
+  let o = 0;
+  for (let y = 0; y < rect.height; y++) {
+    const yy = rect.y + y;
+    const near = (yy >> 1) * w * 4;
+    const far = neighbour(yy, h) * w * 4;
+    for (let x = 0; x < rect.width; x++) {
+      const xx = rect.x + x;
+      const nearX = (xx >> 1) * 4;
+      const farX = neighbour(xx, w) * 4;
+      for (let c = 0; c < 4; c++) {
+        const colNear = 3 * src[near + nearX + c] + src[far + nearX + c];
+        const colFar = 3 * src[near + farX + c] + src[far + farX + c];
+        out[o++] = (3 * colNear + colFar + 8) >> 4;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Quarter mode, as the wasm kernel computes it: the window blurInputWindow()
+ * gives for 'quarter' is halved, blurred three times at radius (r + 1) / 2 and
+ * scaled back over `rect` (default the whole image). Not the specification's
+ * bytes; the same bytes as the wasm builds' quarter mode.
+ */
+export function boxBlurQuarter(image, radius, { rect } = {}) {
+  const target = rect ?? { x: 0, y: 0, width: image.width, height: image.height };
+  if (target.width === 0 || target.height === 0) {
+    return { data: new Uint8ClampedArray(0), width: target.width, height: target.height };
+  }
+  const g = blurInputWindow(target, radius, 'quarter', image.width, image.height);
+  const small = boxBlurSliding(halve(image, g), halfRadius(radius));
+  const data = scaleBack(small, { x: target.x - g.x, y: target.y - g.y, width: target.width, height: target.height });
+  return { data, width: target.width, height: target.height };
 }

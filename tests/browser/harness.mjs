@@ -6,7 +6,8 @@
 //   workerTargets() where the engine can count workers from outside, close().
 // Tests speak only this, so a new engine is one file in engines/. An engine
 // also lists its `capabilities` (longTasks, workerTargets, rendererMemory,
-// sharedArrayBufferGlobal, framesWhileTyping: frames can be judged while the
+// sharedArrayBufferGlobal, emulateMedia: page.emulateMedia({reducedMotion}),
+// framesWhileTyping: frames can be judged while the
 // driver types) and, for each one it lacks, the reason in
 // `unsupported`: a check that needs one goes through skipUnless(), so that it
 // shows as skipped for that engine. harness.test.mjs checks this contract.

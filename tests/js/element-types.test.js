@@ -15,6 +15,7 @@ const ELEMENTS = [
   { file: 'note-list.js', className: 'NoteList' },
   { file: 'fuzzy-search.js', className: 'FuzzySearch' },
   { file: 'procedural-texture.js', className: 'ProceduralTexture' },
+  { file: 'glass-blur.js', className: 'GlassBlur' },
 ];
 
 /** The quoted keys of `interface <name> ... { ... }` in elements.d.ts (top-level members only). */

@@ -29,7 +29,7 @@ export async function launch() {
     name: 'chromium',
     version: context.browser()?.version() ?? '',
     capabilities: { longTasks: true, workerTargets: true, rendererMemory: process.platform === 'linux', sharedArrayBufferGlobal: true,
-      framesWhileTyping: true },
+      framesWhileTyping: true, emulateMedia: true },
     unsupported: { rendererMemory: 'renderer memory is read from /proc, which only Linux has' },
     async newPage() {
       return wrapPage(await context.newPage(), context);
@@ -54,6 +54,8 @@ function wrapPage(page, context) {
     type: (text) => page.keyboard.type(text),
     addScript: (file) => page.addScriptTag({ path: file }),
     screenshot: (file) => page.screenshot({ path: file, fullPage: true }),
+    /** Emulates media features: {reducedMotion: 'reduce' | 'no-preference' | null}. */
+    emulateMedia: (features) => page.emulateMedia(features),
     /** Dedicated workers alive in this page, as the browser (not the page) sees them. */
     async workerTargets() {
       cdp ??= await context.newCDPSession(page);

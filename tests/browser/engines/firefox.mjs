@@ -28,8 +28,9 @@ export async function launch() {
     name: 'firefox',
     version: await browser.version(),
     capabilities: { longTasks: false, workerTargets: true, rendererMemory: process.platform === 'linux' && !!pid, sharedArrayBufferGlobal: true,
-      framesWhileTyping: true },
+      framesWhileTyping: true, emulateMedia: false },
     unsupported: {
+      emulateMedia: 'puppeteer-core\'s emulateMediaFeatures() needs CDP, which Firefox over WebDriver BiDi does not have ("CDP support is required for this feature")',
       longTasks: 'Firefox has no Long Tasks API (PerformanceObserver type "longtask")',
       rendererMemory: 'content process memory is read from /proc, which only Linux has',
     },

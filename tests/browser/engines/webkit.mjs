@@ -90,8 +90,9 @@ export async function launch() {
     name: 'webkit',
     version: `${capabilities.get('browserName')} ${capabilities.get('browserVersion')}`,
     capabilities: { longTasks: false, workerTargets: false, rendererMemory: process.platform === 'linux', sharedArrayBufferGlobal: false,
-      framesWhileTyping: false },
+      framesWhileTyping: false, emulateMedia: false },
     unsupported: {
+      emulateMedia: 'classic W3C WebDriver (WebKitWebDriver) has no command to emulate media features (prefers-reduced-motion)',
       sharedArrayBufferGlobal: 'WebKitGTK leaves the global SharedArrayBuffer undefined even when crossOriginIsolated (a shared WebAssembly.Memory can be made but not posted to a worker: DataCloneError)',
       longTasks: 'WebKit has no Long Tasks API (PerformanceObserver type "longtask")',
       workerTargets: 'classic W3C WebDriver (WebKitWebDriver) cannot list a page\'s dedicated workers from outside',
