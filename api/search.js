@@ -22,8 +22,9 @@ let nextIndexId = 1;
 
 /**
  * What SearchIndex.search() resolves with: the matching texts' positions by
- * score ascending (ties by corpus order), their scores, the caller's wait
- * (`ms`) and the part of it spent searching in the worker (`searchMs`).
+ * score ascending (then the notes where a whole word reaches the last term's
+ * best distance, then corpus order), their scores, the caller's wait (`ms`)
+ * and the part of it spent searching in the worker (`searchMs`).
  * @typedef {{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} SearchAnswer
  */
 
@@ -118,7 +119,8 @@ export class SearchIndex {
 
   /**
    * The notes matching `query` per docs/specs/search.md: indices by score
-   * ascending, ties by corpus order. As everywhere in the package, `ms` is the
+   * ascending, then the notes where a whole word reaches the last term's best
+   * distance, then corpus order. As everywhere in the package, `ms` is the
    * caller's wait (this call to its answer, on the page); `searchMs` is the part
    * spent searching in the worker. A newer search rejects an older one still
    * waiting with an AbortError (latest wins). `options.signal` abandons this

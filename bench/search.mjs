@@ -69,7 +69,7 @@ export const SEARCHERS = {
   },
   'naive-js': {
     label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 3,
-    detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, DP Levenshtein against every word',
+    detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
   minisearch: {

@@ -1,8 +1,10 @@
 // The word index in plain JS: the fallback when no wasm build passes its
 // self-test, and the speed reference for the wasm index. Same design as
 // cpp/search/index.cpp: distinct words grouped by length, each with the note
-// slots that hold it; Myers' bit-vector distance in 32-bit integers for terms
-// of up to 32 code points, a DP row beyond.
+// slots that hold it; Myers' bit-vector distance with Hyyrö's transposition
+// term (the OSA distance of docs/specs/search.md, derived in
+// cpp/search/myers_step.h) in 32-bit integers for terms of up to 32 code
+// points, the OSA table beyond.
 import { FreshEntries, MAX_BUDGET, Vocabulary, prefixBudget, termBudget } from '../common/search-text.js';
 
 const NO_MATCH = 255;
@@ -10,44 +12,56 @@ const DEAD = 0xffffffff;
 const CACHED_TERMS = 8;
 const RECORD_BUDGET = MAX_BUDGET;   // what a prefix scan remembers for the next keystroke
 
-// Myers over one word (chars[offset .. offset + steps)); `prefix` gives the
-// minimum over its prefixes, else the distance to the whole word.
+// OSA(term, chars[offset .. offset + steps)) of the last distance call: the
+// whole word's distance when it read the whole word (the whole-word rank).
+let lastScore = 0;
+
+// Myers with the transposition term over one word (chars[offset .. offset +
+// steps)); `prefix` gives the minimum over its prefixes, else the distance to
+// the whole word. TR = ((~D0' & Eq) << 1) & Eq' joins D0 after the carry, and
+// the vertical deltas read D0 itself (cpp/search/myers_step.h says why).
 // (eq & pv) + pv may pass 2^31: the following XOR truncates it to 32 bits, as wanted.
 function myers(peq, m, chars, offset, steps, prefix) {
   const last = m - 1;
-  let pv = -1, mv = 0, score = m, best = m;
+  let pv = -1, mv = 0, d0 = 0, previousEq = 0, score = m, best = m;
   for (let j = 0; j < steps; j++) {
     const eq = peq[chars[offset + j]];
-    const xv = eq | mv;
-    const xh = (((eq & pv) + pv) ^ pv) | eq;
-    let ph = mv | ~(xh | pv);
-    let mh = pv & xh;
+    const tr = ((~d0 & eq) << 1) & previousEq;
+    d0 = (((eq & pv) + pv) ^ pv) | eq | mv | tr;
+    let ph = mv | ~(d0 | pv);
+    let mh = pv & d0;
     score += ((ph >>> last) & 1) - ((mh >>> last) & 1);
     if (score < best) best = score;
     ph = (ph << 1) | 1;
     mh <<= 1;
-    pv = mh | ~(xv | ph);
-    mv = ph & xv;
+    pv = mh | ~(d0 | ph);
+    mv = ph & d0;
+    previousEq = eq;
   }
+  lastScore = score;
   return prefix ? best : score;
 }
 
-// One DP row for terms over 32 code points.
-function dp(term, m, chars, offset, steps, prefix, row) {
-  for (let i = 0; i <= m; i++) row[i] = i;
+// The OSA table column by column for terms over 32 code points: three
+// columns in `rows` (the transposition reads two back).
+function dp(term, m, chars, offset, steps, prefix, rows) {
+  let before = rows[0], previous = rows[1], column = rows[2];
+  for (let i = 0; i <= m; i++) previous[i] = i;
   let best = m;
   for (let j = 1; j <= steps; j++) {
-    let diagonal = row[0];
-    row[0] = j;
     const c = chars[offset + j - 1];
+    const b = j > 1 ? chars[offset + j - 2] : -1;
+    column[0] = j;
     for (let i = 1; i <= m; i++) {
-      const above = row[i];
-      row[i] = Math.min(above + 1, row[i - 1] + 1, diagonal + (term[i - 1] === c ? 0 : 1));
-      diagonal = above;
+      let d = Math.min(previous[i] + 1, column[i - 1] + 1, previous[i - 1] + (term[i - 1] === c ? 0 : 1));
+      if (i > 1 && term[i - 1] === b && term[i - 2] === c && before[i - 2] + 1 < d) d = before[i - 2] + 1;
+      column[i] = d;
     }
-    if (row[m] < best) best = row[m];
+    if (column[m] < best) best = column[m];
+    [before, previous, column] = [previous, column, before];
   }
-  return prefix ? best : row[m];
+  lastScore = previous[m];
+  return prefix ? best : previous[m];
 }
 
 class Group {
@@ -90,7 +104,7 @@ export class JsSearchIndex {
     this.cache = [];
     this.cacheNext = 0;
     this.previous = undefined;   // {term, generation, near}: the entries within 2 of the last prefix term
-    this.dpRow = [];
+    this.dpRows = [[], [], []];
     this.insert(0, texts);
   }
 
@@ -149,31 +163,36 @@ export class JsSearchIndex {
     if (lengths.length === 0) {
       return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(notes) };
     }
+    // Per slot the score, then (after the last term) its order key: 2 * score,
+    // plus 1 when the last term reaches its best distance only through a prefix.
     const total = new Uint32Array(this.slotEntries.length);
     let offset = 0;
     lengths.forEach((m, t) => {
-      const best = this._termBest(chars.slice(offset, offset + m), t === lengths.length - 1);
+      const last = t === lengths.length - 1;
+      const best = this._termBest(chars.slice(offset, offset + m), last);
       for (let s = 0; s < total.length; s++) {
-        total[s] = best[s] === NO_MATCH || total[s] === DEAD ? DEAD : total[s] + best[s];
+        const key = best[s];
+        if (key === NO_MATCH || total[s] === DEAD) total[s] = DEAD;
+        else total[s] = last ? 2 * (total[s] + (key >> 1)) + (key & 1) : total[s] + (key >> 1);
       }
       offset += m;
     });
-    // Counting sort by score (each term adds at most 2); positions ascend within a score.
-    const starts = new Uint32Array(2 * lengths.length + 2);
+    // Counting sort by order key (each term adds at most 2 to the score); positions ascend within a key.
+    const starts = new Uint32Array(4 * lengths.length + 3);
     for (let p = 0; p < notes; p++) {
-      const score = total[this.order[p]];
-      if (score !== DEAD) starts[score + 1]++;
+      const key = total[this.order[p]];
+      if (key !== DEAD) starts[key + 1]++;
     }
     for (let i = 1; i < starts.length; i++) starts[i] += starts[i - 1];
     const matched = starts[starts.length - 1];
     const indices = new Uint32Array(matched);
     const scores = new Uint32Array(matched);
     for (let p = 0; p < notes; p++) {
-      const score = total[this.order[p]];
-      if (score === DEAD) continue;
-      const at = starts[score]++;
+      const key = total[this.order[p]];
+      if (key === DEAD) continue;
+      const at = starts[key]++;
       indices[at] = p;
-      scores[at] = score;
+      scores[at] = key >> 1;
     }
     return { indices, scores };
   }
@@ -188,12 +207,16 @@ export class JsSearchIndex {
     const near = [];
     // Short prefixes (budget 0) match exactly and remember nothing: within 2 of them is most of the vocabulary.
     const remember = prefix && k > 0;
-    // Within k: the entry's notes take the distance. Within RECORD_BUDGET (a
+    // Within k: the entry's notes take its key, 2 * d, plus 1 for a prefix
+    // term when the whole word is not at d (`whole`: the distance call read the
+    // whole word and ended at d). The smallest key per note is its best
+    // distance, even when some word reaches it whole. Within RECORD_BUDGET (a
     // prefix term): remembered for the next keystroke.
-    const consider = (entry, d) => {
+    const consider = (entry, d, whole) => {
       if (remember && d <= RECORD_BUDGET) near.push(entry);
       if (d > k) return;
-      for (const slot of this.postings[entry]) if (d < best[slot]) best[slot] = d;
+      const key = 2 * d + (prefix && !whole ? 1 : 0);
+      for (const slot of this.postings[entry]) if (key < best[slot]) best[slot] = key;
     };
     const previous = this.previous;
     // A prefix distance never falls as the term grows: every later keystroke's
@@ -205,7 +228,9 @@ export class JsSearchIndex {
         for (const entry of previous.near) {
           const length = this.entryLength[entry];
           const group = this.groups[length];
-          consider(entry, this._distance(term, group.chars, this.entryOffset[entry] * length, Math.min(length, m + RECORD_BUDGET), true));
+          const steps = Math.min(length, m + RECORD_BUDGET);
+          const d = this._distance(term, group.chars, this.entryOffset[entry] * length, steps, true);
+          consider(entry, d, steps === length && lastScore === d);
         }
       });
     } else {
@@ -231,7 +256,8 @@ export class JsSearchIndex {
         const { chars, ids, count } = group;
         for (let i = 0; i < count; i++) {
           const d = this._distance(term, chars, i * length, steps, prefix);
-          if (d <= k) consider(ids[i], d);
+          // A word cut after m + k code points is more than k from the term whole.
+          if (d <= k) consider(ids[i], d, steps === length && lastScore === d);
         }
       }
     });
@@ -240,7 +266,7 @@ export class JsSearchIndex {
   _distance(term, chars, offset, steps, prefix) {
     return term.length <= 32
       ? myers(this.peq, term.length, chars, offset, steps, prefix)
-      : dp(term, term.length, chars, offset, steps, prefix, this.dpRow);
+      : dp(term, term.length, chars, offset, steps, prefix, this.dpRows);
   }
 
   _withPeq(term, run) {

@@ -2,7 +2,7 @@
 // (bench/search.mjs) and the demo's in-page benchmark (demo/bench-peers.js)
 // time: on every query, tokenise every note again and run a textbook DP
 // against every word, with the specification's semantics (normalisation,
-// typo budgets, the last term as a prefix, ranking) and no index. Checked
+// typo budgets, OSA distance, the last term as a prefix, ranking) and no index. Checked
 // against tests/js/search-reference.js on every keystroke by the benchmark.
 // Runs in Node, pages and workers (the demo loads it with import() from a
 // classic worker).
@@ -10,22 +10,33 @@ import { prefixBudget, termBudget, wordsOf } from '../../common/search-text.js';
 
 let row = new Uint32Array(128);
 let prev = new Uint32Array(128);
+let before = new Uint32Array(128);
 
-// Levenshtein(term, word), or for a prefix the least distance to any prefix of
-// the word (the empty one included): term and word are arrays of code points.
+let whole = 0;   // OSA(term, word) of the last call, whatever `prefix` was
+
+// OSA(term, word) (insertions, deletions, substitutions and adjacent
+// transpositions), or for a prefix the least distance to any prefix of the
+// word (the empty one included): term and word are arrays of code points.
 function distance(term, word, prefix) {
   const m = term.length;
-  if (m + 1 > row.length) { row = new Uint32Array(2 * (m + 1)); prev = new Uint32Array(2 * (m + 1)); }
+  if (m + 1 > row.length) {
+    row = new Uint32Array(2 * (m + 1)); prev = new Uint32Array(2 * (m + 1)); before = new Uint32Array(2 * (m + 1));
+  }
   for (let i = 0; i <= m; i++) prev[i] = i;
   let best = m;
   for (let j = 1; j <= word.length; j++) {
     row[0] = j;
     for (let i = 1; i <= m; i++) {
       row[i] = Math.min(prev[i] + 1, row[i - 1] + 1, prev[i - 1] + (term[i - 1] === word[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && term[i - 1] === word[j - 2] && term[i - 2] === word[j - 1]) {
+        row[i] = Math.min(row[i], before[i - 2] + 1);
+      }
     }
+    before.set(prev.subarray(0, m + 1));
     prev.set(row.subarray(0, m + 1));
     if (prev[m] < best) best = prev[m];
   }
+  whole = prev[m];
   return prefix ? best : prev[m];
 }
 
@@ -36,17 +47,24 @@ export function naiveSearch(texts, query) {
   texts.forEach((text, index) => {
     const words = wordsOf(text).map((w) => Array.from(w));   // re-tokenised on every search
     let score = 0;
+    let wholeWord = 0;
     for (let t = 0; t < terms.length; t++) {
       const prefix = t === terms.length - 1;
       const m = terms[t].length;
       const k = prefix ? prefixBudget(m) : termBudget(m);
+      // 2 * distance, plus 1 when the word is not at it whole: the least is the
+      // best distance, and even when some word reaches it whole (the ranking's tie-break).
       let best = Infinity;
-      for (const w of words) best = Math.min(best, distance(terms[t], w, prefix));
-      if (best > k) return;
-      score += best;
+      for (const w of words) {
+        const d = distance(terms[t], w, prefix);
+        best = Math.min(best, 2 * d + (whole === d ? 0 : 1));
+      }
+      if (best >> 1 > k) return;
+      score += best >> 1;
+      if (prefix) wholeWord = 1 - (best & 1);
     }
-    hits.push([score, index]);
+    hits.push([score, wholeWord, index]);
   });
-  hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return { indices: Uint32Array.from(hits, (h) => h[1]), scores: Uint32Array.from(hits, (h) => h[0]) };
+  hits.sort((a, b) => a[0] - b[0] || b[1] - a[1] || a[2] - b[2]);
+  return { indices: Uint32Array.from(hits, (h) => h[2]), scores: Uint32Array.from(hits, (h) => h[0]) };
 }

@@ -8,14 +8,19 @@ const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 let rowA = new Int32Array(72);
 let rowB = new Int32Array(72);
+let rowC = new Int32Array(72);
 
-// Levenshtein(term, word) <= k or, for a prefix, whether some prefix of the
-// word is within k. Two reused rows, and a stop as soon as a whole row is
-// over k: a keystroke tests every word of up to 20 rows of notes, and the
-// plain DP over every word cost 2-12 ms of it.
+// OSA(term, word) <= k (docs/specs/search.md) or, for a prefix, whether some
+// prefix of the word is within k. Three reused rows (a transposition reads
+// two back), and a stop as soon as a whole row is over k: a keystroke tests
+// every word of up to 20 rows of notes, and the plain DP over every word cost
+// 2-12 ms of it. The stop holds for transpositions too: D[i-2][j-1] + 1 >=
+// D[i-1][j] (the diagonal rises by 0 or 1), so a row over k keeps every later
+// row over k.
 function within(term, word, k, prefix) {
   const n = term.length;
-  if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); }
+  if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); rowC = new Int32Array(n + 1); }
+  let before = rowC;
   let prev = rowA;
   let cur = rowB;
   for (let i = 0; i <= n; i++) prev[i] = i;
@@ -24,14 +29,16 @@ function within(term, word, k, prefix) {
     cur[0] = j;
     let least = j;
     const c = word[j - 1];
+    const b = j > 1 ? word[j - 2] : undefined;
     for (let i = 1; i <= n; i++) {
-      const value = Math.min(prev[i] + 1, cur[i - 1] + 1, prev[i - 1] + (term[i - 1] === c ? 0 : 1));
+      let value = Math.min(prev[i] + 1, cur[i - 1] + 1, prev[i - 1] + (term[i - 1] === c ? 0 : 1));
+      if (i > 1 && term[i - 1] === b && term[i - 2] === c && before[i - 2] + 1 < value) value = before[i - 2] + 1;
       cur[i] = value;
       if (value < least) least = value;
     }
     if (prefix && cur[n] <= k) return true;
     if (least > k) return false;
-    [prev, cur] = [cur, prev];
+    [before, prev, cur] = [prev, cur, before];
   }
   return !prefix && prev[n] <= k;
 }

@@ -1,5 +1,6 @@
-// Dynamic-programming Levenshtein for terms longer than the 64-bit kernel
-// takes (m > 64): rare, so one row of O(n) cells is enough.
+// The OSA table (docs/specs/search.md) column by column, for terms longer than
+// the 64-bit kernel takes (m > 64): rare, so three columns of O(m) cells (the
+// transposition reads two back) are enough.
 #pragma once
 
 #include <cstdint>
@@ -7,9 +8,10 @@
 
 namespace memento::search {
 
-// Levenshtein(term, word), or with `prefix` the minimum over the word's
-// prefixes. `row` is scratch the caller keeps between calls.
+// OSA(term, word), or with `prefix` the minimum over the word's prefixes;
+// `last`, when given, gets OSA(term, word) either way. `scratch` is kept by the
+// caller between calls.
 uint32_t dp_distance(const uint32_t* term, uint32_t m, const uint32_t* word, uint32_t n, bool prefix,
-                     std::vector<uint32_t>& row);
+                     std::vector<uint32_t>& scratch, uint32_t* last = nullptr);
 
 }  // namespace memento::search

@@ -4,6 +4,7 @@
 
 #include "search/dp.h"
 #include "search/myers.h"
+#include "search/myers_step.h"
 #include "search/thresholds.h"
 
 namespace memento::search {
@@ -106,13 +107,34 @@ void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
   }
 }
 
-// Within k: the entry's notes take the distance. Within kRecordBudget (a
-// prefix scan): remembered for the next keystroke.
-void Index::consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<uint8_t>& best) {
+// Within k: the entry's notes take its key, 2 * distance, plus 1 for a prefix
+// term whose whole word is not at that distance (the ranking's whole-word
+// rule: the smallest key is the best distance, and 0 added when some word
+// reaches it whole). Within kRecordBudget (a prefix scan): remembered for the
+// next keystroke. `last` is D[m][steps] over the entry's first `steps` ids as
+// the kernel read them (padded with id 0 past a shorter word).
+void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
+                     std::vector<uint8_t>& best) {
   if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
-  if (distance > k) return;
-  const uint8_t d = static_cast<uint8_t>(distance);
-  for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], d);
+  if (distance > scan.k) return;
+  const uint8_t key = static_cast<uint8_t>(2 * distance + (scan.prefix && !whole_word(scan, entry, distance, last, steps)));
+  for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], key);
+}
+
+// Whether OSA(term, word) = distance, the entry's prefix distance (the whole
+// word is never nearer than its closest prefix).
+bool Index::whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
+  const uint32_t length = entry_length_[entry];
+  // Read whole: `last` is the whole word's distance.
+  if (length == steps) return last == distance;
+  // Cut after steps >= m + distance ids: the whole word is at least length - m > distance away.
+  if (length > steps) return false;
+  // Padded (a gathered word): OSA >= |length - m|, and 0 only for the term itself.
+  if (distance == 0) return length == scan.m;
+  if (length + distance < scan.m || length > scan.m + distance) return false;
+  const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
+  // Gathered scans run only for m <= kMaxPatternLength, with the term's Peq still set.
+  return full_distance_one(peq_.data(), scan.m, word, length) == distance;
 }
 
 // Every length that can be within k: |L - m| <= k for a complete term; for a
@@ -121,6 +143,7 @@ void Index::consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<
 void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t match_k, std::vector<uint8_t>& best) {
   if (groups_.empty()) return;
   const uint32_t k = recording_ ? kRecordBudget : match_k;
+  const Scan scan{term, m, prefix, match_k};
   const uint32_t lo = m > k ? m - k : 1;
   const uint32_t hi = std::min<uint32_t>(static_cast<uint32_t>(groups_.size()) - 1, prefix ? UINT32_MAX : m + k);
   // Short prefixes: only words whose first m + k ids hold at least m - k of the
@@ -128,7 +151,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
   // term positions to distinct word positions among the first m + k): see
   // scan_filtered.
   if (filtering_ && prefix && m > k && m + k <= kSigChars) {
-    scan_filtered(term, m, k, match_k, best);
+    scan_filtered(scan, k, best);
     return;
   }
   if (m <= kMaxPatternLength) set_peq(term, m, true);
@@ -139,16 +162,17 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
     if (count == 0) continue;
     const uint32_t steps = prefix ? std::min(length, m + k) : length;
     distances_.resize(count);
+    lasts_.resize(count);
     if (m <= kMaxPatternLength) {
-      if (prefix) prefix_distances(pattern, group.chars.data(), length, steps, count, distances_.data());
+      if (prefix) prefix_distances(pattern, group.chars.data(), length, steps, count, distances_.data(), lasts_.data());
       else full_distances(pattern, group.chars.data(), length, count, distances_.data());
     } else {
       for (size_t i = 0; i < count; ++i) {
-        distances_[i] = dp_distance(term, m, group.chars.data() + i * length, steps, prefix, dp_row_);
+        distances_[i] = dp_distance(term, m, group.chars.data() + i * length, steps, prefix, dp_row_, &lasts_[i]);
       }
     }
     for (size_t i = 0; i < count; ++i) {
-      if (distances_[i] <= k) consider(group.ids[i], distances_[i], match_k, best);
+      if (distances_[i] <= k) consider(scan, group.ids[i], distances_[i], lasts_[i], steps, best);
     }
   }
   if (m <= kMaxPatternLength) set_peq(term, m, false);
@@ -158,7 +182,9 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
 // bitsets (64 entries a step), then the survivors gathered (each cut or
 // padded with id 0 to m + k ids, as in rescan_previous) and one kernel call
 // over them.
-void Index::scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t match_k, std::vector<uint8_t>& best) {
+void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best) {
+  const uint32_t* term = scan.term;
+  const uint32_t m = scan.m;
   const uint32_t width = m + k, need = m - k;
   // Term position i can only match word positions up to i + k (a match at
   // (i, j) costs at least |i - j| edits before it): its character is looked
@@ -199,12 +225,13 @@ void Index::scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t
   }
   if (n == 0) return;
   distances_.resize(n);
+  lasts_.resize(n);
   set_peq(term, m, true);
-  prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data());
-  set_peq(term, m, false);
+  prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data(), lasts_.data());
   for (size_t i = 0; i < n; ++i) {
-    if (distances_[i] <= k) consider(ids[i], distances_[i], match_k, best);
+    if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width, best);
   }
+  set_peq(term, m, false);
 }
 
 // The previous keystroke's near entries, each cut or padded to m + 2 ids. Id
@@ -213,11 +240,14 @@ void Index::scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t
 void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best) {
   const uint32_t steps = m + kRecordBudget;
   const size_t count = previous_near_.size();
+  const Scan scan{term, m, true, k};
   if (m > kMaxPatternLength) {
     for (uint32_t entry : previous_near_) {
       const uint32_t length = entry_length_[entry];
       const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
-      consider(entry, dp_distance(term, m, word, std::min(length, steps), true, dp_row_), k, best);
+      uint32_t last = 0;
+      const uint32_t distance = dp_distance(term, m, word, std::min(length, steps), true, dp_row_, &last);
+      consider(scan, entry, distance, last, std::min(length, steps), best);
     }
     return;
   }
@@ -229,10 +259,11 @@ void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::v
     std::copy(word, word + std::min(length, steps), gathered_.begin() + i * steps);
   }
   distances_.resize(count);
+  lasts_.resize(count);
   set_peq(term, m, true);
-  prefix_distances(Pattern{peq_.data(), m}, gathered_.data(), steps, steps, count, distances_.data());
+  prefix_distances(Pattern{peq_.data(), m}, gathered_.data(), steps, steps, count, distances_.data(), lasts_.data());
+  for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps, best);
   set_peq(term, m, false);
-  for (size_t i = 0; i < count; ++i) consider(previous_near_[i], distances_[i], k, best);
 }
 
 void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best) {
@@ -246,9 +277,9 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
   }
   best.assign(slots, kNoMatch);
   if (m == 0) {
-    // The empty prefix is within 0 of every word; nothing is within 0 of the empty word.
+    // The empty prefix is within 0 of every word, and no word is empty: key 2 * 0 + 1.
     if (prefix) {
-      for (size_t s = 0; s < slots; ++s) best[s] = slot_entries_[s].empty() ? kNoMatch : 0;
+      for (size_t s = 0; s < slots; ++s) best[s] = slot_entries_[s].empty() ? kNoMatch : 1;
     }
   } else {
     const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
@@ -292,28 +323,33 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     }
     return notes;
   }
+  // Per slot the score, then (after the last term) its order key: 2 * score,
+  // plus 1 when the last term reaches its best distance only through a prefix.
   total_.assign(slot_entries_.size(), 0);
   for (uint32_t t = 0; t < term_count; ++t) {
-    term_best(chars, lengths[t], t + 1 == term_count, best_);
+    const bool last = t + 1 == term_count;
+    term_best(chars, lengths[t], last, best_);
     for (size_t s = 0; s < total_.size(); ++s) {
-      total_[s] = best_[s] == kNoMatch || total_[s] == kDead ? kDead : total_[s] + best_[s];
+      const uint32_t key = best_[s];
+      if (key == kNoMatch || total_[s] == kDead) total_[s] = kDead;
+      else total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
     }
     chars += lengths[t];
   }
-  // Counting sort by score (each term adds at most 2); positions ascend within a score.
-  std::vector<uint32_t> starts(2 * term_count + 2, 0);
+  // Counting sort by order key (each term adds at most 2 to the score); positions ascend within a key.
+  std::vector<uint32_t> starts(4 * term_count + 3, 0);
   for (uint32_t p = 0; p < notes; ++p) {
-    const uint32_t score = total_[order_[p]];
-    if (score != kDead) ++starts[score + 1];
+    const uint32_t key = total_[order_[p]];
+    if (key != kDead) ++starts[key + 1];
   }
   for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
   const uint32_t matched = starts.back();
   for (uint32_t p = 0; p < notes; ++p) {
-    const uint32_t score = total_[order_[p]];
-    if (score == kDead) continue;
-    const uint32_t at = starts[score]++;
+    const uint32_t key = total_[order_[p]];
+    if (key == kDead) continue;
+    const uint32_t at = starts[key]++;
     out_positions[at] = p;
-    out_scores[at] = score;
+    out_scores[at] = key >> 1;
   }
   return matched;
 }

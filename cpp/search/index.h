@@ -30,8 +30,9 @@ class Index {
   uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
 
   // Terms are lengths[t] ids each, back to back; the last one is matched as a
-  // prefix. Writes matching note positions and scores (score ascending, ties
-  // by position) to out arrays of note_count() capacity; returns how many.
+  // prefix. Writes matching note positions and scores to out arrays of
+  // note_count() capacity; returns how many. Order: score ascending, then the
+  // notes where some whole word is at the last term's best distance, then position.
   uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                   uint32_t* out_scores);
 
@@ -44,7 +45,13 @@ class Index {
     std::vector<uint32_t> chars;
     bool prefix = false;
     uint64_t generation = 0;
-    std::vector<uint8_t> best;    // per slot
+    std::vector<uint8_t> best;    // per slot: the key of consider()
+  };
+  struct Scan {                   // the term being scanned, for consider()
+    const uint32_t* term;
+    uint32_t m;
+    bool prefix;
+    uint32_t k;                   // its budget
   };
 
   static constexpr uint8_t kNoMatch = 255;
@@ -61,9 +68,11 @@ class Index {
 
   void term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best);
   void scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t k, std::vector<uint8_t>& best);
-  void scan_filtered(const uint32_t* term, uint32_t m, uint32_t k, uint32_t match_k, std::vector<uint8_t>& best);
+  void scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best);
   void rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best);
-  void consider(uint32_t entry, uint32_t distance, uint32_t k, std::vector<uint8_t>& best);
+  void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
+                std::vector<uint8_t>& best);
+  bool whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   void changed() { ++generation_; }
 
@@ -91,7 +100,7 @@ class Index {
   std::vector<CachedTerm> cache_;
   uint32_t cache_next_ = 0;
 
-  std::vector<uint32_t> distances_, gathered_, filtered_;
+  std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;   // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;

@@ -1,5 +1,6 @@
-// Myers' bit-vector edit distance (1999), the per-word kernel of the search
-// index. The term is the pattern (one bit per code point, 1..64 of them); the
+// Myers' bit-vector edit distance (1999) with Hyyrö's transposition term
+// (myers_step.h): the optimal string alignment distance of docs/specs/search.md,
+// the per-word kernel of the search index. The term is the pattern (one bit per code point, 1..64 of them); the
 // words are the text, any length. Words come in batches of one length, stored
 // back to back, so every word in a batch runs the same number of steps and the
 // inner loop has no data-dependent branch.
@@ -19,15 +20,17 @@ struct Pattern {
   uint32_t length;  // m, 1..64
 };
 
-// out[i] = Levenshtein(term, word i) for `count` words of `length` ids each.
+// out[i] = OSA(term, word i) for `count` words of `length` ids each.
 void full_distances(Pattern term, const uint32_t* words, uint32_t length, size_t count, uint32_t* out);
 
-// out[i] = min over j = 0..steps of Levenshtein(term, word_i[0..j)): the
-// distance of the term to the word's closest prefix. Words have stride
-// `length`; only their first `steps` (<= length) ids are read, which suffices
-// when steps >= m + k for a threshold k (a longer prefix costs more than k).
+// out[i] = min over j = 0..steps of OSA(term, word_i[0..j)): the distance of
+// the term to the word's closest prefix; last[i] = OSA(term, word_i[0..steps)),
+// the whole word's distance when steps = length (the ranking's whole-word rule
+// needs it). Words have stride `length`; only their first `steps` (<= length)
+// ids are read, which suffices when steps >= m + k for a threshold k (a longer
+// prefix costs more than k).
 void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count,
-                      uint32_t* out);
+                      uint32_t* out, uint32_t* last);
 
 // Which build this is, for the self-test report: "simd" or "scalar".
 const char* kernel_variant();

@@ -1,5 +1,7 @@
-// libFuzzer: the Myers kernel (both variants' batch shapes) against the DP
-// fallback on arbitrary terms and word batches. Bytes: m, length, steps, then ids.
+// libFuzzer: the Myers kernel with its transposition term (both variants'
+// batch shapes) against the OSA DP fallback on arbitrary terms and word
+// batches: full, prefix and last-column distances. Bytes: m, length, steps,
+// then ids (over 8 letters, so that transposed pairs are common).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -29,13 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   std::vector<uint64_t> peq(kAlphabet, 0);
   for (uint32_t i = 0; i < m; ++i) peq[term[i]] |= uint64_t{1} << i;
-  std::vector<uint32_t> full(count), prefix(count), row;
+  std::vector<uint32_t> full(count), prefix(count), last(count), row;
   full_distances(Pattern{peq.data(), m}, words.data(), length, count, full.data());
-  prefix_distances(Pattern{peq.data(), m}, words.data(), length, steps, count, prefix.data());
+  prefix_distances(Pattern{peq.data(), m}, words.data(), length, steps, count, prefix.data(), last.data());
   for (size_t i = 0; i < count; ++i) {
     const uint32_t* word = words.data() + i * length;
+    uint32_t cut = 0;
     if (full[i] != dp_distance(term.data(), m, word, length, false, row)) abort();
-    if (prefix[i] != dp_distance(term.data(), m, word, steps, true, row)) abort();
+    if (prefix[i] != dp_distance(term.data(), m, word, steps, true, row, &cut)) abort();
+    if (last[i] != cut) abort();
   }
   return 0;
 }

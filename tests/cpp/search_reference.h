@@ -1,4 +1,5 @@
-// The simplest Levenshtein there is, the reference for the search tests.
+// The simplest optimal string alignment distance there is (docs/specs/search.md,
+// version 2), the reference for the native search tests.
 #pragma once
 
 #include <algorithm>
@@ -9,24 +10,26 @@ namespace search_test {
 
 using Word = std::vector<uint32_t>;
 
-inline uint32_t levenshtein(const Word& a, const Word& b) {
+// The whole table: d[i][j] = OSA(a[0..i), b[0..j)).
+inline std::vector<std::vector<uint32_t>> osa_table(const Word& a, const Word& b) {
   std::vector<std::vector<uint32_t>> d(a.size() + 1, std::vector<uint32_t>(b.size() + 1));
   for (size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<uint32_t>(i);
   for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<uint32_t>(j);
   for (size_t i = 1; i <= a.size(); ++i) {
     for (size_t j = 1; j <= b.size(); ++j) {
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return d[a.size()][b.size()];
+  return d;
 }
 
-inline uint32_t prefix_levenshtein(const Word& term, const Word& word) {
-  uint32_t best = UINT32_MAX;
-  for (size_t j = 0; j <= word.size(); ++j) {
-    best = std::min(best, levenshtein(term, Word(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(j))));
-  }
-  return best;
+inline uint32_t osa(const Word& a, const Word& b) { return osa_table(a, b)[a.size()][b.size()]; }
+
+// The minimum of the last row: the distance to the word's closest prefix (empty and whole included).
+inline uint32_t prefix_osa(const Word& term, const Word& word) {
+  const auto d = osa_table(term, word);
+  return *std::min_element(d[term.size()].begin(), d[term.size()].end());
 }
 
 }  // namespace search_test

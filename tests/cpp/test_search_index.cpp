@@ -1,4 +1,5 @@
-// The word index against a brute-force scan of every note's words with DP,
+// The word index against a brute-force scan of every note's words with the OSA
+// table and the specification's order (score, then the whole-word rule, then position),
 // through inserts, updates, removals and keystroke-by-keystroke typing (which
 // takes the incremental path).
 #include <catch2/catch.hpp>
@@ -11,8 +12,8 @@
 #include "search_reference.h"
 
 using namespace memento::search;
-using search_test::levenshtein;
-using search_test::prefix_levenshtein;
+using search_test::osa;
+using search_test::prefix_osa;
 using search_test::Word;
 
 namespace {
@@ -23,26 +24,30 @@ struct Result {
 };
 
 Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
-  std::vector<std::pair<uint32_t, uint32_t>> hits;  // (score, position)
+  struct Hit { uint32_t score; bool whole; uint32_t position; };
+  std::vector<Hit> hits;
   for (uint32_t p = 0; p < notes.size(); ++p) {
     uint32_t score = 0;
-    bool all = true;
+    bool all = true, whole = false;
     for (size_t t = 0; t < terms.size() && all; ++t) {
       const bool prefix = t + 1 == terms.size();
       const uint32_t m = static_cast<uint32_t>(terms[t].size());
       const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
       uint32_t best = UINT32_MAX;
-      for (const Word& w : notes[p]) {
-        best = std::min(best, prefix ? prefix_levenshtein(terms[t], w) : levenshtein(terms[t], w));
-      }
+      for (const Word& w : notes[p]) best = std::min(best, prefix ? prefix_osa(terms[t], w) : osa(terms[t], w));
       if (best > k) all = false;
       else score += best;
+      if (prefix) {
+        for (const Word& w : notes[p]) whole = whole || osa(terms[t], w) == best;
+      }
     }
-    if (all) hits.emplace_back(score, p);
+    if (all) hits.push_back({score, whole, p});
   }
-  std::stable_sort(hits.begin(), hits.end(), [](auto a, auto b) { return a.first < b.first; });
+  std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+    return a.score != b.score ? a.score < b.score : a.whole > b.whole;
+  });
   Result r;
-  for (auto [score, p] : hits) {
+  for (auto [score, whole, p] : hits) {
     r.positions.push_back(p);
     r.scores.push_back(score);
   }
@@ -109,11 +114,20 @@ Word random_word(std::mt19937& rng, size_t length, uint32_t letters) {
   return w;
 }
 
+// Up to two typos: an insertion, a substitution, or (half the time) a
+// transposition of adjacent code points, often at the start or the end.
 Word typo(std::mt19937& rng, Word w, uint32_t letters) {
   for (int e = static_cast<int>(rng() % 3); e > 0; --e) {
     const size_t at = rng() % (w.size() + 1);
-    if (rng() % 2 == 0 || w.empty()) w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters);
-    else if (at < w.size()) w[at] = 1 + rng() % letters;
+    const uint32_t kind = rng() % 6;
+    if (kind >= 3 && w.size() >= 2) {
+      const size_t i = kind == 3 ? 0 : kind == 4 ? w.size() - 2 : std::min(at, w.size() - 2);
+      std::swap(w[i], w[i + 1]);
+    } else if (kind % 2 == 0 || w.empty()) {
+      w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters);
+    } else if (at < w.size()) {
+      w[at] = 1 + rng() % letters;
+    }
   }
   return w;
 }
@@ -207,4 +221,24 @@ TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match n
   CHECK(f.search({Word{1, 2, 999, 999}}).positions.empty());                      // two, over kp
   CHECK(f.search({Word{1, 2, 3, 999}, Word{1}}).positions == std::vector<uint32_t>{0});  // k = 1, then a prefix
   CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());                   // k = 1 but "12?" is 2 from "1234"
+}
+
+TEST_CASE("a transposed term ranks the note with the whole word before the notes with longer words", "[search][index]") {
+  auto w = [](const char* s) {
+    Word out;
+    for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
+    return out;
+  };
+  Fixture f;
+  f.insert(0, {w("reports"), w("weekly")});
+  f.insert(1, {w("reporting")});
+  f.insert(2, {w("the"), w("report")});
+  f.insert(3, {w("upgraded")});
+  f.insert(4, {w("upgrade")});
+  const Result reprot = f.search({w("reprot")});
+  CHECK(reprot.positions == std::vector<uint32_t>{2, 0, 1});
+  CHECK(reprot.scores == std::vector<uint32_t>{1, 1, 1});
+  CHECK(f.search({w("upgarde")}).positions == std::vector<uint32_t>{4, 3});
+  CHECK(f.search({w("report")}).positions == std::vector<uint32_t>{2, 0, 1});
+  CHECK(f.search({w("reprot")}) == brute_force(f.notes, {w("reprot")}));
 }

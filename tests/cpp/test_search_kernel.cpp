@@ -1,6 +1,8 @@
-// The Myers kernel against DP Levenshtein: every batch size around the lane
-// boundaries (pairs in i64x2, the third in a scalar register, the remainder),
-// terms of 1..64 code points, words longer than 64.
+// The Myers kernel with Hyyrö's transposition term against the OSA table of
+// the specification: every term and word up to 6 code points over three
+// letters, every batch size around the lane boundaries (pairs in i64x2, the
+// third in a scalar register, the remainder), terms of 1..64 code points,
+// words longer than 64, transposition-heavy near misses.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -10,8 +12,8 @@
 #include "search_reference.h"
 
 using namespace memento::search;
-using search_test::levenshtein;
-using search_test::prefix_levenshtein;
+using search_test::osa;
+using search_test::prefix_osa;
 using search_test::Word;
 
 namespace {
@@ -32,15 +34,20 @@ Word random_word(std::mt19937& rng, size_t length, uint32_t letters) {
   return w;
 }
 
-// A word near `base`: a few random edits, so small distances are common.
+// A word near `base`: a few random edits, half of them transpositions of
+// adjacent code points (at the start, the end or anywhere), so small
+// distances and transpositions are common.
 Word mutate(std::mt19937& rng, Word w, uint32_t letters) {
   const int edits = static_cast<int>(rng() % 4);
   for (int e = 0; e < edits; ++e) {
     const size_t at = w.empty() ? 0 : rng() % (w.size() + 1);
-    switch (rng() % 3) {
+    switch (rng() % 6) {
       case 0: w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters); break;
       case 1: if (at < w.size()) w.erase(w.begin() + static_cast<std::ptrdiff_t>(at)); break;
-      default: if (at < w.size()) w[at] = 1 + rng() % letters; break;
+      case 2: if (at < w.size()) w[at] = 1 + rng() % letters; break;
+      case 3: if (w.size() >= 2) std::swap(w[0], w[1]); break;
+      case 4: if (w.size() >= 2) std::swap(w[w.size() - 2], w[w.size() - 1]); break;
+      default: if (at + 1 < w.size()) std::swap(w[at], w[at + 1]); break;
     }
   }
   return w;
@@ -51,20 +58,67 @@ void check_batch(const Word& term, const std::vector<Word>& words, uint32_t leng
   Peq peq(term);
   std::vector<uint32_t> chars;
   for (const Word& w : words) chars.insert(chars.end(), w.begin(), w.end());
-  std::vector<uint32_t> full(words.size()), prefix(words.size());
+  std::vector<uint32_t> full(words.size()), prefix(words.size()), last(words.size());
   full_distances(peq.pattern(term), chars.data(), length, words.size(), full.data());
-  prefix_distances(peq.pattern(term), chars.data(), length, steps, words.size(), prefix.data());
+  prefix_distances(peq.pattern(term), chars.data(), length, steps, words.size(), prefix.data(), last.data());
   for (size_t i = 0; i < words.size(); ++i) {
     INFO("term length " << term.size() << ", word " << i << " of " << words.size() << ", length " << length);
-    REQUIRE(full[i] == levenshtein(term, words[i]));
+    REQUIRE(full[i] == osa(term, words[i]));
     const Word cut(words[i].begin(), words[i].begin() + steps);
-    REQUIRE(prefix[i] == prefix_levenshtein(term, cut));
+    REQUIRE(prefix[i] == prefix_osa(term, cut));
+    REQUIRE(last[i] == osa(term, cut));
+  }
+}
+
+// Every word of `length` code points over `letters` letters (1..letters).
+std::vector<Word> all_words(uint32_t length, uint32_t letters) {
+  std::vector<Word> out;
+  Word w(length, 1);
+  for (;;) {
+    out.push_back(w);
+    size_t i = 0;
+    while (i < length && w[i] == letters) w[i++] = 1;
+    if (i == length) return out;
+    ++w[i];
   }
 }
 
 }  // namespace
 
-TEST_CASE("Myers distance equals DP Levenshtein for every batch size 0..10 (lane boundaries)", "[search][kernel]") {
+TEST_CASE("the transposition kernel equals the OSA table on every term and word up to 6 code points over 3 letters",
+          "[search][kernel]") {
+  // 1,093 terms x 1,093 words (lengths 0..6 words, 1..6 terms), each word
+  // length in one batch through every lane of both builds, full and prefix.
+  for (uint32_t m = 1; m <= 6; ++m) {
+    for (const Word& term : all_words(m, 3)) {
+      for (uint32_t length = 1; length <= 6; ++length) check_batch(term, all_words(length, 3), length, length);
+    }
+  }
+}
+
+TEST_CASE("hand-checked transpositions: start, end, repeated letters, and no substring edited twice", "[search][kernel]") {
+  auto w = [](const char* s) {
+    Word out;
+    for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
+    return out;
+  };
+  const struct { const char *term, *word; uint32_t full, prefix; } cases[] = {
+      {"reprot", "report", 1, 1},    {"report", "reprot", 1, 1},   {"erport", "report", 1, 1},
+      {"reporrt", "report", 1, 1},   {"aab", "aba", 1, 1},         {"aba", "aab", 1, 1},
+      {"ab", "ba", 1, 1},            {"ca", "abc", 3, 1},          {"abc", "ca", 3, 2},
+      {"upgarde", "upgrade", 1, 1},  {"quartely", "quarterly", 1, 1}, {"reprot", "reports", 2, 1},
+      {"abcd", "badc", 2, 2},        {"abcd", "bcda", 2, 1},
+  };
+  for (const auto& c : cases) {
+    INFO(c.term << " vs " << c.word);
+    const Word term = w(c.term), word = w(c.word);
+    REQUIRE(osa(term, word) == c.full);   // the reference itself: OSA, not unrestricted Damerau ("ca"/"abc" is 3)
+    REQUIRE(prefix_osa(term, word) == c.prefix);
+    check_batch(term, {word, word, word, word}, static_cast<uint32_t>(word.size()), static_cast<uint32_t>(word.size()));
+  }
+}
+
+TEST_CASE("Myers distance equals the OSA table for every batch size 0..10 (lane boundaries)", "[search][kernel]") {
   std::mt19937 rng(1);
   for (uint32_t count = 0; count <= 10; ++count) {
     for (int round = 0; round < 30; ++round) {
@@ -77,7 +131,7 @@ TEST_CASE("Myers distance equals DP Levenshtein for every batch size 0..10 (lane
   }
 }
 
-TEST_CASE("Myers distance equals DP for terms of 1..64 code points, including exactly 63 and 64", "[search][kernel]") {
+TEST_CASE("Myers distance equals the OSA table for terms of 1..64 code points, including exactly 63 and 64", "[search][kernel]") {
   std::mt19937 rng(2);
   for (uint32_t m = 1; m <= 64; ++m) {
     const Word term = random_word(rng, m, 5);
@@ -115,8 +169,10 @@ TEST_CASE("prefix distance reads only the first `steps` code points and counts t
   for (size_t i = 0; i < term.size(); ++i) peq[term[i]] |= uint64_t{1} << i;
   const Word word{1, 2, 3, 4, 9, 9};
   uint32_t out = 99;
-  prefix_distances(Pattern{peq.data(), 4}, word.data(), 6, 6, 1, &out);
+  uint32_t last = 99;
+  prefix_distances(Pattern{peq.data(), 4}, word.data(), 6, 6, 1, &out, &last);
   CHECK(out == 0);
+  CHECK(last == 2);
   full_distances(Pattern{peq.data(), 4}, word.data(), 6, 1, &out);
   CHECK(out == 2);
 }
@@ -128,7 +184,7 @@ TEST_CASE("a term of 64 identical code points against runs of the same code poin
   }
 }
 
-TEST_CASE("random near-miss words: Myers equals DP (5,000 batches)", "[search][kernel]") {
+TEST_CASE("random near-miss words, half the edits transpositions: Myers equals the OSA table (5,000 batches)", "[search][kernel]") {
   std::mt19937 rng(4);
   for (int round = 0; round < 5000; ++round) {
     const uint32_t letters = 2 + rng() % 20;
@@ -146,15 +202,16 @@ TEST_CASE("random near-miss words: Myers equals DP (5,000 batches)", "[search][k
   }
 }
 
-TEST_CASE("the DP fallback for terms over 64 code points equals the reference", "[search][dp]") {
+TEST_CASE("the DP fallback for terms over 64 code points equals the OSA table", "[search][dp]") {
   std::mt19937 rng(5);
   std::vector<uint32_t> row;
-  for (int round = 0; round < 200; ++round) {
-    const Word term = random_word(rng, 60 + rng() % 20, 3);
+  for (int round = 0; round < 400; ++round) {
+    const Word term = random_word(rng, round < 200 ? 60 + rng() % 20 : 1 + rng() % 8, 3);
     Word word = mutate(rng, term, 3);
-    CHECK(dp_distance(term.data(), static_cast<uint32_t>(term.size()), word.data(),
-                      static_cast<uint32_t>(word.size()), false, row) == levenshtein(term, word));
-    CHECK(dp_distance(term.data(), static_cast<uint32_t>(term.size()), word.data(),
-                      static_cast<uint32_t>(word.size()), true, row) == prefix_levenshtein(term, word));
+    const uint32_t m = static_cast<uint32_t>(term.size()), n = static_cast<uint32_t>(word.size());
+    uint32_t last = 99;
+    CHECK(dp_distance(term.data(), m, word.data(), n, false, row) == osa(term, word));
+    CHECK(dp_distance(term.data(), m, word.data(), n, true, row, &last) == prefix_osa(term, word));
+    CHECK(last == osa(term, word));
   }
 }

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { highlightSegments, wordMatcher } from '../../components/internal/search-highlight.js';
-import { levenshtein, prefixBudget, prefixLevenshtein, termBudget } from './search-reference.js';
+import { osaDistance, prefixBudget, prefixOsaDistance, termBudget } from './search-reference.js';
 import { searchCorpus } from './search-corpus.js';
 import { wordsOf as wordsOfRun } from '../../common/search-text.js';
 
@@ -14,6 +14,15 @@ test('marks the words within the typo budget, the last term as a prefix', () => 
   const text = 'Kubernetes clusters and a kubelet, not kettles';
   assert.deepEqual(marked(highlightSegments(text, wordMatcher('kubernets clust'))), ['Kubernetes', 'clusters']);
   assert.deepEqual(marked(highlightSegments(text, wordMatcher('kube'))), ['Kubernetes', 'kubelet']);
+});
+
+test('a transposition is one typo: "reprot" marks report and reports, "quartely reprot" the quarterly report', () => {
+  const text = 'The quarterly report, weekly reports, a reporter and a portal';
+  assert.deepEqual(marked(highlightSegments(text, wordMatcher('reprot'))), ['report', 'reports', 'reporter']);
+  assert.deepEqual(marked(highlightSegments(text, wordMatcher('quartely reprot'))), ['quarterly', 'report', 'reports', 'reporter']);
+  // Optimal string alignment: "xyzcaw" is 3 from "xyzabcw" (2 if a substring could be edited twice), over its k = 2.
+  assert.deepEqual(marked(highlightSegments('xyzabcw z', wordMatcher('xyzcaw z'))), ['z']);
+  assert.deepEqual(marked(highlightSegments('xyzacbw z', wordMatcher('xyzcaw z'))), ['xyzacbw', 'z']);
 });
 
 test('matches accented, decomposed and cased forms and keeps the original text in the segments', () => {
@@ -38,7 +47,7 @@ test('an empty query marks nothing', () => {
   assert.deepEqual(marked(highlightSegments('some text here', wordMatcher(''))), []);
 });
 
-test('a word is marked exactly when the specification\'s DP puts it within a term\'s budget (20,000 random pairs)', () => {
+test('a word is marked exactly when the specification\'s OSA table puts it within a term\'s budget (20,000 random pairs)', () => {
   let seed = 7;
   const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
   // Normalised letters only (the matcher is given normalised words), one of them astral.
@@ -51,7 +60,7 @@ test('a word is marked exactly when the specification\'s DP puts it within a ter
     const expected = terms.some((term, i) => {
       const t = Array.from(term);
       const w = Array.from(candidate);
-      return i === terms.length - 1 ? prefixLevenshtein(t, w) <= prefixBudget(t.length) : levenshtein(t, w) <= termBudget(t.length);
+      return i === terms.length - 1 ? prefixOsaDistance(t, w) <= prefixBudget(t.length) : osaDistance(t, w) <= termBudget(t.length);
     });
     assert.equal(wordMatcher(terms.join(' '))(candidate), expected, `terms "${terms.join(' ')}", word "${candidate}"`);
     if (expected) marked++;

@@ -1,6 +1,6 @@
-// docs/specs/search.md, written as plainly as possible: the
-// specification the tests hold every index to. Slow on purpose (full DP
-// Levenshtein against every word of every note); used only by tests.
+// docs/specs/search.md (version 2), written as plainly as possible: the
+// specification the tests hold every index to. Slow on purpose (the full OSA
+// table against every word of every note); used only by tests.
 
 function normalize(text) {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
@@ -11,28 +11,31 @@ export function referenceWords(text) {
   return (normalize(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => Array.from(word));
 }
 
-// d[i][j] = Levenshtein(a[0..i), b[0..j)), the textbook table.
+// d[i][j] = OSA(a[0..i), b[0..j)): the specification's table, insertions,
+// deletions, substitutions and adjacent transpositions costing 1 each.
 function table(a, b) {
   const d = [];
   for (let i = 0; i <= a.length; i++) {
     d[i] = [i];
     for (let j = 1; j <= b.length; j++) {
-      d[i][j] = i === 0 ? j
-        : Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i === 0) { d[i][j] = j; continue; }
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d;
 }
 
-export function levenshtein(a, b) {
+/** The optimal string alignment distance (restricted Damerau-Levenshtein) of two arrays of code points. */
+export function osaDistance(a, b) {
   return table(a, b)[a.length][b.length];
 }
 
 /**
  * The distance of `term` to the closest prefix of `word` (empty and whole word
- * included): the last row of the table holds Levenshtein(term, word[0..j)) for every j.
+ * included): the minimum of the table's last row, OSA(term, word[0..j)) for every j.
  */
-export function prefixLevenshtein(term, word) {
+export function prefixOsaDistance(term, word) {
   return Math.min(...table(term, word)[term.length]);
 }
 
@@ -56,7 +59,7 @@ export function referenceSearch(texts, query) {
 
 /**
  * The same, for many queries over one corpus: the texts are split into words
- * once, and each term's distance to each distinct word is computed once (a
+ * once, and each term's distances to each distinct word are computed once (a
  * pure function, so remembering it changes nothing but the time).
  */
 export function createReference(texts) {
@@ -64,11 +67,12 @@ export function createReference(texts) {
   return (query) => {
     const terms = referenceWords(query);
     const remembered = terms.map(() => new Map());
-    const distance = (t, word) => {
+    // {prefix, whole}: the term's prefix distance and whole-word distance to `word`.
+    const distances = (t, word) => {
       let d = remembered[t].get(word);
       if (d === undefined) {
-        const last = t === terms.length - 1;
-        d = last ? prefixLevenshtein(terms[t], Array.from(word)) : levenshtein(terms[t], Array.from(word));
+        const cps = Array.from(word);
+        d = { prefix: prefixOsaDistance(terms[t], cps), whole: osaDistance(terms[t], cps) };
         remembered[t].set(word, d);
       }
       return d;
@@ -76,17 +80,23 @@ export function createReference(texts) {
     const hits = [];
     notes.forEach((words, index) => {
       let score = 0;
+      let wholeWord = false;
       for (let t = 0; t < terms.length; t++) {
         const last = t === terms.length - 1;
         const budget = last ? prefixBudget(terms[t].length) : termBudget(terms[t].length);
         let best = Infinity;
-        for (const word of words) best = Math.min(best, distance(t, word));
+        for (const word of words) {
+          const d = distances(t, word);
+          best = Math.min(best, last ? d.prefix : d.whole);
+        }
         if (best > budget) return;
         score += best;
+        // Ranking rule 2: some word reaches the last term's best distance as a whole word.
+        if (last) wholeWord = words.some((word) => distances(t, word).whole === best);
       }
-      hits.push({ index, score });
+      hits.push({ index, score, wholeWord });
     });
-    hits.sort((a, b) => a.score - b.score || a.index - b.index);
+    hits.sort((a, b) => a.score - b.score || Number(b.wholeWord) - Number(a.wholeWord) || a.index - b.index);
     return { indices: hits.map((h) => h.index), scores: hits.map((h) => h.score) };
   };
 }
