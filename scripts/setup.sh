@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES="cmake g++ clang libclang-rt-14-dev emscripten libsodium-dev catch2 libsimde-dev \
+APT_PACKAGES="cmake g++ clang clang-format libclang-rt-14-dev emscripten libsodium-dev catch2 libsimde-dev \
   chromium firefox-esr webkit2gtk-driver xvfb xauth zip"
 # The machine image ships Node.js 20 and npm; only a machine without them gets Debian's.
 command -v node >/dev/null 2>&1 || APT_PACKAGES="$APT_PACKAGES nodejs"

@@ -32,9 +32,7 @@ T* at(std::uintptr_t address) {
 
 int code(Status status) { return static_cast<int>(status); }
 
-Index* find(unsigned handle) {
-  return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr;
-}
+Index* find(unsigned handle) { return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr; }
 
 // ok, or which of position and position + count lies past the index's end.
 Status check_span(const Index& index, unsigned position, unsigned count) {

@@ -10,7 +10,7 @@ namespace memento::search {
 uint32_t dp_distance(const uint32_t* term, uint32_t m, const uint32_t* word, uint32_t n, bool prefix,
                      std::vector<uint32_t>& scratch, uint32_t* last) {
   scratch.resize(3 * size_t{m + 1});
-  uint32_t* before = scratch.data();   // column j - 2
+  uint32_t* before = scratch.data();    // column j - 2
   uint32_t* previous = before + m + 1;  // column j - 1
   uint32_t* column = previous + m + 1;  // column j
   for (uint32_t i = 0; i <= m; ++i) previous[i] = i;
@@ -24,8 +24,8 @@ uint32_t dp_distance(const uint32_t* term, uint32_t m, const uint32_t* word, uin
       column[i] = d;
     }
     best = std::min(best, column[m]);
-    std::swap(before, previous);   // before <- j - 1, previous <- j - 2 ...
-    std::swap(previous, column);   // ... previous <- j, column <- j - 2 (overwritten next)
+    std::swap(before, previous);  // before <- j - 1, previous <- j - 2 ...
+    std::swap(previous, column);  // ... previous <- j, column <- j - 2 (overwritten next)
   }
   if (last) *last = previous[m];
   return prefix ? best : previous[m];

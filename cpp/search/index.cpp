@@ -102,8 +102,10 @@ void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
   for (uint32_t i = 0; i < m; ++i) {
     // Id 0 and ids past the alphabet occur in no word: they match nothing.
     if (term[i] == 0 || term[i] >= peq_.size()) continue;
-    if (on) peq_[term[i]] |= uint64_t{1} << i;
-    else peq_[term[i]] = 0;
+    if (on)
+      peq_[term[i]] |= uint64_t{1} << i;
+    else
+      peq_[term[i]] = 0;
   }
 }
 
@@ -117,7 +119,8 @@ void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32
                      std::vector<uint8_t>& best) {
   if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
   if (distance > scan.k) return;
-  const uint8_t key = static_cast<uint8_t>(2 * distance + (scan.prefix && !whole_word(scan, entry, distance, last, steps)));
+  const uint8_t key =
+      static_cast<uint8_t>(2 * distance + (scan.prefix && !whole_word(scan, entry, distance, last, steps)));
   for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], key);
 }
 
@@ -164,8 +167,10 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
     distances_.resize(count);
     lasts_.resize(count);
     if (m <= kMaxPatternLength) {
-      if (prefix) prefix_distances(pattern, group.chars.data(), length, steps, count, distances_.data(), lasts_.data());
-      else full_distances(pattern, group.chars.data(), length, count, distances_.data());
+      if (prefix)
+        prefix_distances(pattern, group.chars.data(), length, steps, count, distances_.data(), lasts_.data());
+      else
+        full_distances(pattern, group.chars.data(), length, count, distances_.data());
     } else {
       for (size_t i = 0; i < count; ++i) {
         distances_[i] = dp_distance(term, m, group.chars.data() + i * length, steps, prefix, dp_row_, &lasts_[i]);
@@ -293,8 +298,10 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
                                 previous_near_.size() * 2 < entry_length_.size();
     recording_ = prefix && k > 0;
     recorded_near_.clear();
-    if (grows_previous) rescan_previous(term, m, k, best);
-    else scan_groups(term, m, prefix, k, best);
+    if (grows_previous)
+      rescan_previous(term, m, k, best);
+    else
+      scan_groups(term, m, prefix, k, best);
     recording_ = false;
     if (prefix && k == 0) {
       previous_prefix_.clear();
@@ -313,8 +320,8 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
   slot.best = best;
 }
 
-uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count,
-                       uint32_t* out_positions, uint32_t* out_scores) {
+uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                       uint32_t* out_scores) {
   const uint32_t notes = note_count();
   if (term_count == 0) {
     for (uint32_t p = 0; p < notes; ++p) {
@@ -331,8 +338,10 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     term_best(chars, lengths[t], last, best_);
     for (size_t s = 0; s < total_.size(); ++s) {
       const uint32_t key = best_[s];
-      if (key == kNoMatch || total_[s] == kDead) total_[s] = kDead;
-      else total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
+      if (key == kNoMatch || total_[s] == kDead)
+        total_[s] = kDead;
+      else
+        total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
     }
     chars += lengths[t];
   }

@@ -45,13 +45,13 @@ class Index {
     std::vector<uint32_t> chars;
     bool prefix = false;
     uint64_t generation = 0;
-    std::vector<uint8_t> best;    // per slot: the key of consider()
+    std::vector<uint8_t> best;  // per slot: the key of consider()
   };
-  struct Scan {                   // the term being scanned, for consider()
+  struct Scan {  // the term being scanned, for consider()
     const uint32_t* term;
     uint32_t m;
     bool prefix;
-    uint32_t k;                   // its budget
+    uint32_t k;  // its budget
   };
 
   static constexpr uint8_t kNoMatch = 255;
@@ -76,14 +76,14 @@ class Index {
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   void changed() { ++generation_; }
 
-  std::vector<Group> groups_;                 // by length
+  std::vector<Group> groups_;  // by length
   std::vector<uint32_t> entry_length_;
-  std::vector<uint32_t> entry_offset_;        // index into groups_[length].ids
+  std::vector<uint32_t> entry_offset_;           // index into groups_[length].ids
   std::vector<std::vector<uint32_t>> postings_;  // entry -> slots
   std::vector<std::vector<uint32_t>> slot_entries_;
-  std::vector<uint32_t> order_;               // position -> slot
+  std::vector<uint32_t> order_;  // position -> slot
   std::vector<uint32_t> free_slots_;
-  std::vector<uint64_t> peq_;                 // alphabet-size, zero outside a term's scan
+  std::vector<uint64_t> peq_;  // alphabet-size, zero outside a term's scan
   uint64_t generation_ = 1;
 
   // Incremental typing: the entries within kRecordBudget (the largest budget)
@@ -102,7 +102,7 @@ class Index {
 
   std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
-  bool filtering_ = true;   // false once past kMaxFilteredEntries
+  bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
   std::vector<uint8_t> best_;
   std::vector<uint32_t> total_;

@@ -29,8 +29,8 @@ void full_distances(Pattern term, const uint32_t* words, uint32_t length, size_t
 // needs it). Words have stride `length`; only their first `steps` (<= length)
 // ids are read, which suffices when steps >= m + k for a threshold k (a longer
 // prefix costs more than k).
-void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count,
-                      uint32_t* out, uint32_t* last);
+void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count, uint32_t* out,
+                      uint32_t* last);
 
 // Which build this is, for the self-test report: "simd" or "scalar".
 const char* kernel_variant();

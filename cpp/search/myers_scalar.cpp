@@ -28,8 +28,8 @@ void full_distances(Pattern term, const uint32_t* words, uint32_t length, size_t
   for (; i < count; ++i) out[i] = full_distance_one(term.peq, m, words + i * length, length);
 }
 
-void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count,
-                      uint32_t* out, uint32_t* last) {
+void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count, uint32_t* out,
+                      uint32_t* last) {
   const uint32_t m = term.length, last_bit = m - 1;
   size_t i = 0;
   for (; i + 3 <= count; i += 3) {

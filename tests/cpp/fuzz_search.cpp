@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   data += 3;
   size -= 3;
   if (size < m) return 0;
-  constexpr uint32_t kAlphabet = 8;   // few letters, so that near matches are common
+  constexpr uint32_t kAlphabet = 8;  // few letters, so that near matches are common
   std::vector<uint32_t> term(m);
   for (uint32_t i = 0; i < m; ++i) term[i] = data[i] % kAlphabet;
   data += m;

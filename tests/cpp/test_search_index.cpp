@@ -24,7 +24,11 @@ struct Result {
 };
 
 Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
-  struct Hit { uint32_t score; bool whole; uint32_t position; };
+  struct Hit {
+    uint32_t score;
+    bool whole;
+    uint32_t position;
+  };
   std::vector<Hit> hits;
   for (uint32_t p = 0; p < notes.size(); ++p) {
     uint32_t score = 0;
@@ -35,8 +39,10 @@ Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vecto
       const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
       uint32_t best = UINT32_MAX;
       for (const Word& w : notes[p]) best = std::min(best, prefix ? prefix_osa(terms[t], w) : osa(terms[t], w));
-      if (best > k) all = false;
-      else score += best;
+      if (best > k)
+        all = false;
+      else
+        score += best;
       if (prefix) {
         for (const Word& w : notes[p]) whole = whole || osa(terms[t], w) == best;
       }
@@ -156,7 +162,8 @@ TEST_CASE("the index equals a brute-force scan on random corpora and queries", "
     for (int q = 0; q < 40; ++q) {
       std::vector<Word> terms(rng() % 4);
       for (auto& t : terms) {
-        t = rng() % 4 == 0 ? random_word(rng, 1 + rng() % 70, letters) : typo(rng, vocab[rng() % vocab.size()], letters);
+        t = rng() % 4 == 0 ? random_word(rng, 1 + rng() % 70, letters)
+                           : typo(rng, vocab[rng() % vocab.size()], letters);
         if (t.empty()) t.push_back(1);
         if (rng() % 3 == 0) t.resize(1 + rng() % t.size());
       }
@@ -192,9 +199,12 @@ TEST_CASE("inserting, changing and removing notes keeps the index equal to a bru
   for (int step = 0; step < 400; ++step) {
     const uint32_t size = static_cast<uint32_t>(f.notes.size());
     const int action = static_cast<int>(rng() % 3);
-    if (action == 0 || size == 0) f.insert(rng() % (size + 1), random_note(rng, vocab));
-    else if (action == 1) f.set(rng() % size, random_note(rng, vocab));
-    else f.remove(rng() % size);
+    if (action == 0 || size == 0)
+      f.insert(rng() % (size + 1), random_note(rng, vocab));
+    else if (action == 1)
+      f.set(rng() % size, random_note(rng, vocab));
+    else
+      f.remove(rng() % size);
     const std::vector<Word> terms{typo(rng, vocab[rng() % vocab.size()], 5)};
     if (terms[0].empty()) continue;
     // The same query twice: the second answer comes from the term cache.
@@ -217,13 +227,14 @@ TEST_CASE("an empty query matches every note with score 0, in corpus order", "[s
 TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match nothing", "[search][index]") {
   Fixture f;
   f.insert(0, {Word{1, 2, 3, 4}});
-  CHECK(f.search({Word{1, 2, 3, 0}}).positions == std::vector<uint32_t>{0});      // one substitution, kp = 1
-  CHECK(f.search({Word{1, 2, 999, 999}}).positions.empty());                      // two, over kp
+  CHECK(f.search({Word{1, 2, 3, 0}}).positions == std::vector<uint32_t>{0});             // one substitution, kp = 1
+  CHECK(f.search({Word{1, 2, 999, 999}}).positions.empty());                             // two, over kp
   CHECK(f.search({Word{1, 2, 3, 999}, Word{1}}).positions == std::vector<uint32_t>{0});  // k = 1, then a prefix
-  CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());                   // k = 1 but "12?" is 2 from "1234"
+  CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());  // k = 1 but "12?" is 2 from "1234"
 }
 
-TEST_CASE("a transposed term ranks the note with the whole word before the notes with longer words", "[search][index]") {
+TEST_CASE("a transposed term ranks the note with the whole word before the notes with longer words",
+          "[search][index]") {
   auto w = [](const char* s) {
     Word out;
     for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));

@@ -42,12 +42,24 @@ Word mutate(std::mt19937& rng, Word w, uint32_t letters) {
   for (int e = 0; e < edits; ++e) {
     const size_t at = w.empty() ? 0 : rng() % (w.size() + 1);
     switch (rng() % 6) {
-      case 0: w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters); break;
-      case 1: if (at < w.size()) w.erase(w.begin() + static_cast<std::ptrdiff_t>(at)); break;
-      case 2: if (at < w.size()) w[at] = 1 + rng() % letters; break;
-      case 3: if (w.size() >= 2) std::swap(w[0], w[1]); break;
-      case 4: if (w.size() >= 2) std::swap(w[w.size() - 2], w[w.size() - 1]); break;
-      default: if (at + 1 < w.size()) std::swap(w[at], w[at + 1]); break;
+      case 0:
+        w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), 1 + rng() % letters);
+        break;
+      case 1:
+        if (at < w.size()) w.erase(w.begin() + static_cast<std::ptrdiff_t>(at));
+        break;
+      case 2:
+        if (at < w.size()) w[at] = 1 + rng() % letters;
+        break;
+      case 3:
+        if (w.size() >= 2) std::swap(w[0], w[1]);
+        break;
+      case 4:
+        if (w.size() >= 2) std::swap(w[w.size() - 2], w[w.size() - 1]);
+        break;
+      default:
+        if (at + 1 < w.size()) std::swap(w[at], w[at + 1]);
+        break;
     }
   }
   return w;
@@ -96,23 +108,36 @@ TEST_CASE("the transposition kernel equals the OSA table on every term and word 
   }
 }
 
-TEST_CASE("hand-checked transpositions: start, end, repeated letters, and no substring edited twice", "[search][kernel]") {
+TEST_CASE("hand-checked transpositions: start, end, repeated letters, and no substring edited twice",
+          "[search][kernel]") {
   auto w = [](const char* s) {
     Word out;
     for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
     return out;
   };
-  const struct { const char *term, *word; uint32_t full, prefix; } cases[] = {
-      {"reprot", "report", 1, 1},    {"report", "reprot", 1, 1},   {"erport", "report", 1, 1},
-      {"reporrt", "report", 1, 1},   {"aab", "aba", 1, 1},         {"aba", "aab", 1, 1},
-      {"ab", "ba", 1, 1},            {"ca", "abc", 3, 1},          {"abc", "ca", 3, 2},
-      {"upgarde", "upgrade", 1, 1},  {"quartely", "quarterly", 1, 1}, {"reprot", "reports", 2, 1},
-      {"abcd", "badc", 2, 2},        {"abcd", "bcda", 2, 1},
+  const struct {
+    const char *term, *word;
+    uint32_t full, prefix;
+  } cases[] = {
+      {"reprot", "report", 1, 1},
+      {"report", "reprot", 1, 1},
+      {"erport", "report", 1, 1},
+      {"reporrt", "report", 1, 1},
+      {"aab", "aba", 1, 1},
+      {"aba", "aab", 1, 1},
+      {"ab", "ba", 1, 1},
+      {"ca", "abc", 3, 1},
+      {"abc", "ca", 3, 2},
+      {"upgarde", "upgrade", 1, 1},
+      {"quartely", "quarterly", 1, 1},
+      {"reprot", "reports", 2, 1},
+      {"abcd", "badc", 2, 2},
+      {"abcd", "bcda", 2, 1},
   };
   for (const auto& c : cases) {
     INFO(c.term << " vs " << c.word);
     const Word term = w(c.term), word = w(c.word);
-    REQUIRE(osa(term, word) == c.full);   // the reference itself: OSA, not unrestricted Damerau ("ca"/"abc" is 3)
+    REQUIRE(osa(term, word) == c.full);  // the reference itself: OSA, not unrestricted Damerau ("ca"/"abc" is 3)
     REQUIRE(prefix_osa(term, word) == c.prefix);
     check_batch(term, {word, word, word, word}, static_cast<uint32_t>(word.size()), static_cast<uint32_t>(word.size()));
   }
@@ -131,7 +156,8 @@ TEST_CASE("Myers distance equals the OSA table for every batch size 0..10 (lane 
   }
 }
 
-TEST_CASE("Myers distance equals the OSA table for terms of 1..64 code points, including exactly 63 and 64", "[search][kernel]") {
+TEST_CASE("Myers distance equals the OSA table for terms of 1..64 code points, including exactly 63 and 64",
+          "[search][kernel]") {
   std::mt19937 rng(2);
   for (uint32_t m = 1; m <= 64; ++m) {
     const Word term = random_word(rng, m, 5);
@@ -184,7 +210,8 @@ TEST_CASE("a term of 64 identical code points against runs of the same code poin
   }
 }
 
-TEST_CASE("random near-miss words, half the edits transpositions: Myers equals the OSA table (5,000 batches)", "[search][kernel]") {
+TEST_CASE("random near-miss words, half the edits transpositions: Myers equals the OSA table (5,000 batches)",
+          "[search][kernel]") {
   std::mt19937 rng(4);
   for (int round = 0; round < 5000; ++round) {
     const uint32_t letters = 2 + rng() % 20;
