@@ -76,7 +76,9 @@ export class WorkerClient {
 
   /** True when alive with no job in flight. */
   isIdle() {
-    return !!this._worker && this._pending.size === 0;
+    // A worker still starting is not idle: a call may be waiting for it (a
+    // warmed index's feed), and evicting it would fail that call.
+    return !!this._worker && !this._abortStart && this._pending.size === 0;
   }
 
   get alive() {

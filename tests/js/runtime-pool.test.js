@@ -44,3 +44,13 @@ test('at the cap with every worker busy a request waits for a release', async ()
 test('a worker cap below 1 is refused with a RangeError', () => {
   assert.throws(() => setWorkerCap(0), RangeError);
 });
+
+test('a worker still starting is not idle, so the page-wide cap never evicts it from under a call waiting for it', async () => {
+  const { WorkerClient } = await import('../../api/runtime/client.js');
+  const client = new WorkerClient({ name: 'search', worker: 'x', wasm: {}, files: {}, companions: {} });
+  client._worker = { terminate() {} };   // as _spawn leaves it between starting the worker and its 'ready'
+  client._abortStart = () => {};
+  assert.equal(client.isIdle(), false, 'starting');
+  client._abortStart = undefined;          // 'ready' came
+  assert.equal(client.isIdle(), true, 'started, no job');
+});
