@@ -8,11 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mementoElements } from '../bundlers/esbuild.js';
+import { writeIcons } from './extension-icons.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'build/extension');
 const zipFile = path.join(root, 'build/memento-vault-extension.zip');
-const STATIC = ['manifest.json', 'popup.html', 'popup.css'];
+const STATIC = ['manifest.json', 'popup.html', 'popup.css', 'offscreen.html'];
 
 if (!existsSync(path.join(root, 'dist/wasm'))) throw new Error('dist/wasm is missing: run `sh scripts/build.sh` first');
 
@@ -27,8 +28,10 @@ await build({
   splitting: true,
   plugins: [mementoElements()],
 });
-// The service worker is one self-contained file: it must start fast and load nothing else.
+// The service worker is one self-contained file: it must start fast and load nothing else. So is the offscreen document's script.
 await build({ ...common, entryPoints: ['extension/background.js'], outfile: path.join(out, 'background.js') });
+await build({ ...common, entryPoints: ['extension/offscreen.js'], outfile: path.join(out, 'offscreen.js') });
+writeIcons(out);
 
 for (const file of STATIC) copyFileSync(path.join(root, 'extension', file), path.join(out, file));
 
