@@ -65,7 +65,9 @@ before(async () => {
     const geckoId = manifest.browser_specific_settings.gecko.id;
     browser = await puppeteer.launch({
       browser: 'firefox', executablePath: process.env.FIREFOX_BIN || '/usr/bin/firefox-esr', headless: true, defaultViewport: viewport,
-      env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' },
+      // BiDi refuses to navigate a tab to a moz-extension:// page unless the remote agent may reach privileged
+      // pages (Firefox 153: isWebdriverSafeNavigationURL); the popup is opened as a tab, as in Chromium.
+      env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1', MOZ_REMOTE_ALLOW_SYSTEM_ACCESS: '1' },
       extraPrefsFirefox: {
         'services.settings.server': 'data:,#remote-settings-dummy/v1',
         'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: FIREFOX_UUID }),
@@ -93,7 +95,7 @@ before(async () => {
   page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => { if (message.type() === 'error') problems.push(`console.error: ${message.text()}`); });
-  await page.goto(popupUrl);
+  await openPopup();
 });
 
 after(async () => {
@@ -105,6 +107,23 @@ after(async () => {
 // ---- helpers -----------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loads the popup page in the tab (again), as opening the popup does, and
+ * waits for it to settle. Firefox loads a moz-extension:// page in another
+ * process and puppeteer's BiDi goto() never sees that navigation end (the
+ * page does load), so the page itself is watched instead.
+ */
+async function openPopup() {
+  if (!FIREFOX) {
+    await page.goto(popupUrl);
+    return;
+  }
+  await page.evaluate(() => { window.previousPopup = true; }).catch(() => {});
+  page.goto(popupUrl, { timeout: 0 }).catch(() => {});
+  await waitUntil(() => page.evaluate((url) => location.href === url && !window.previousPopup
+    && document.getElementById('app')?.getAttribute('aria-busy') === 'false', popupUrl).catch(() => false), 'the popup to load');
+}
 
 async function waitUntil(fn, what, timeout = 20000) {
   const deadline = Date.now() + timeout;
@@ -376,7 +395,7 @@ test('a sensitive note is masked in the list and the read view until revealed; C
 });
 
 test('closing the popup right after a copy: it reopens locked, and nothing of the session is left', { skip: SKIP }, async () => {
-  await page.goto(popupUrl);   // the popup closes when the page is clicked to paste: its timer dies with it
+  await openPopup();   // the popup closes when the page is clicked to paste: its timer dies with it
   await visible('#locked');
   await visible('vault-unlock#unlock');
 });
@@ -626,7 +645,7 @@ test('a version 1 vault is migrated on unlock, all or nothing', { skip: SKIP }, 
   bytes[30] ^= 1;
   damaged.notes[1].body = bytes.toString('base64');
   await page.evaluate((vault) => chrome.storage.local.set({ vault }), damaged);
-  await page.goto(popupUrl);
+  await openPopup();
   await visible('#locked');
   await typePassword('unlock', PASSWORD);
   await waitUntil(async () => /not updated to the new format/.test(await page.$eval('vault-unlock#unlock >>> #error', (e) => e.textContent)),
@@ -635,7 +654,7 @@ test('a version 1 vault is migrated on unlock, all or nothing', { skip: SKIP }, 
   assert.ok(await isVisible('#locked'));
 
   await page.evaluate((vault) => chrome.storage.local.set({ vault }), v1);
-  await page.goto(popupUrl);
+  await openPopup();
   await visible('#locked');
   await typePassword('unlock', PASSWORD);
   await visible('#unlocked');
