@@ -14,8 +14,10 @@ import { FORMAT, VERSION, exportText, parseVaultFile } from './vault-format.js';
 import { byRecency, packBody, readNote } from './note-envelope.js';
 import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 
-// Argon2id for new vaults: the elements' default (t=3, 64 MiB, one lane).
-const KDF = { t: 3, m: 65536, p: 1 };
+// Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
+// The popup is cross-origin isolated (manifest COOP/COEP), so the lanes run in
+// parallel workers; where it is not, they run one after another, same key.
+const KDF = { t: 3, m: 65536, p: 4 };
 const UNDO_MS = 8000;
 const MASK = '••••••••••••';
 
@@ -59,7 +61,7 @@ function say(text, problem = false) {
   setStatus($(current), text, problem);
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function describeIdle(minutes) {
   return minutes < 1 ? plural(Math.round(minutes * 60), 'second') : plural(Math.round(minutes * 100) / 100, 'minute');
 }
@@ -74,7 +76,7 @@ function mountUnlock(slot, attributes) {
 }
 
 function clearSlots() {
-  for (const slot of ['create-slot', 'unlock-slot', 'import-slot']) $(slot).replaceChildren();
+  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'rekey-slot']) $(slot).replaceChildren();
 }
 
 // ---- first run -------------------------------------------------------------
@@ -466,6 +468,7 @@ function endSession() {
   closeEditor();
   for (const id of ['reader-title', 'reader-meta', 'reader-text']) $(id).textContent = '';
   $('wipe-confirm').hidden = true;
+  endRekey();
   chrome.runtime.sendMessage({ type: 'locked' }).catch(() => {});
 }
 
@@ -505,9 +508,81 @@ chrome.runtime.onMessage.addListener((message, sender) => {
 
 $('open-settings').addEventListener('click', () => {
   $('wipe-confirm').hidden = true;
+  endRekey();
+  describeKdf();
   show('settings-view');
   $('settings-back').focus();
 });
+
+const MIB = 1024;
+function describeKdf() {
+  const { t, m, p } = record.kdf;
+  $('kdf-now').textContent = `This vault: Argon2id, ${m / MIB} MiB, ${plural(t, 'pass', 'passes')}, ${plural(p, 'lane')}`
+    + `${p > 1 ? (crossOriginIsolated ? ' (run in parallel here)' : ' (run one after another here)') : ''}.`;
+}
+
+// Re-keying: the current password first, then the new one (it may be the
+// same). The device key is wrapped again under the new Argon2id key and
+// written in one set() with the new salt and parameters; the notes are not
+// touched. Closed midway, nothing was written: the old vault opens.
+function endRekey() {
+  $('rekey-slot').replaceChildren();
+  $('rekey-panel').hidden = true;
+  $('rekey-start').hidden = false;
+}
+$('rekey-cancel').addEventListener('click', () => { endRekey(); $('rekey').focus(); });
+$('rekey').addEventListener('click', () => {
+  const { salt, t, m, p } = record.kdf;
+  $('rekey-start').hidden = true;
+  $('rekey-panel').hidden = false;
+  $('rekey-step').textContent = 'Step 1 of 2: the current password.';
+  const current = mountUnlock($('rekey-slot'), {
+    id: 'rekey-current', mode: 'derive', salt, t, m, p, label: 'Current password', 'submit-label': 'Continue',
+  });
+  current.addEventListener('unlock', (event) => rekeyCheck(event.detail.key, current));
+  current.focus();
+});
+
+async function rekeyCheck(wrappingKey, element) {
+  const active = session;
+  let deviceKey;
+  try {
+    deviceKey = await unwrapKey(base64Decode(record.wrappedKey), wrappingKey);
+  } catch (error) {
+    element.showError(error.name === 'WrongKeyError' ? 'Wrong password. Nothing was changed.' : `Could not check it: ${error.message}`);
+    return;
+  } finally {
+    wrappingKey.fill(0);
+  }
+  deviceKey.fill(0);
+  if (session !== active || !element.isConnected) return;
+  $('rekey-step').textContent = `Step 2 of 2: the new password (it may be the same). New key: Argon2id, ${KDF.m / MIB} MiB, `
+    + `${plural(KDF.t, 'pass', 'passes')}, ${plural(KDF.p, 'lane')}.`;
+  const create = mountUnlock($('rekey-slot'), {
+    id: 'rekey-new', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Change password', ...KDF,
+  });
+  create.addEventListener('created', (event) => rekeyWith(event.detail, create));
+  create.focus();
+}
+
+async function rekeyWith({ salt, t, m, p, key: wrappingKey }, element) {
+  const active = session;
+  try {
+    if (!active) return;
+    const wrapped = await wrapKey(active.deviceKey, wrappingKey);
+    if (session !== active) return;
+    record = await writeVault({ ...record, kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped) }, record.revision);
+  } catch (error) {
+    element.showError(`The password was not changed: ${error.message}. The vault still opens with the old one.`);
+    return;
+  } finally {
+    wrappingKey.fill(0);
+  }
+  endRekey();
+  describeKdf();
+  say('Password changed. The vault now opens with the new password only.');
+  $('rekey').focus();
+}
 $('settings-back').addEventListener('click', () => { showList(); list.focus(); });
 
 $('settings').addEventListener('submit', async (event) => {
