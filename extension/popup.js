@@ -43,6 +43,11 @@ function show(view) {
     if (name !== view) setStatus(section, '');
   }
   if (view !== 'unlocked') hideUndo();
+  // A revealed text does not stay in the page once its view is gone.
+  if (view !== 'reader') {
+    $('reader-text').textContent = '';
+    if (session) session.revealed = false;
+  }
   current = view;
   const unlocked = !!session && view !== 'import-panel';
   $('lock').hidden = !unlocked;
