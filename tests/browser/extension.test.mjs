@@ -157,16 +157,22 @@ const rowTitles = () => page.evaluate(() => {
 const rowTexts = () => page.evaluate(() => [...document.getElementById('notes').shadowRoot.querySelectorAll('.row')].map((row) => row.textContent));
 const openedBodies = () => page.evaluate(() => document.getElementById('notes').opened.map((note) => note.body));
 // The workers that hold a key or plaintext: notes and search (the elements' and the popup's).
-// An Argon2id worker is left out of the count: with p = 4 on an isolated page, Chromium
-// sometimes still lists a finished argon2 worker (title "argon2", its page as parent)
-// seconds after its job, and calling into it answers "Target closed". Its inputs and blocks
-// are erased by then (worker/argon2-lanes.js); the test reports it (lingeringArgon2) rather
-// than hide it, and the issue is the API's (api/argon2.js, worker/argon2*.js), not the popup's.
+// Argon2id workers are checked apart: with p = 4 on an isolated page, Chromium often still
+// lists one to three argon2 workers (title "argon2", the page as parent) long after every
+// job and warm start ended with terminate(); calling into one answers "Target closed" or
+// nothing at all within 3 s. Whether these are listings left behind or workers stuck (in
+// Atomics.wait?) is not settled: it is the API's side (api/argon2.js, worker/argon2*.js),
+// reported here as a diagnostic; an argon2 worker that answers fails the test.
 const liveWorkers = () => page.workers().filter((w) => !w.url().endsWith('/argon2.js')).length;
 const workerNames = () => page.workers().map((w) => w.url()).join(', ');
-function lingeringArgon2(t) {
-  const left = page.workers().filter((w) => w.url().endsWith('/argon2.js')).length;
-  if (left) t.diagnostic(`${left} argon2 worker(s) still listed by the browser (see liveWorkers)`);
+async function assertNoArgon2Alive(t) {
+  const listed = page.workers().filter((w) => w.url().endsWith('/argon2.js'));
+  const answers = await Promise.all(listed.map((w) => Promise.race([
+    w.evaluate(() => self.name).then((name) => `alive (${name})`, () => 'closed'),
+    sleep(3000).then(() => 'no answer'),
+  ])));
+  if (listed.length) t.diagnostic(`argon2 workers still listed by the browser: ${answers.join(', ')}`);
+  assert.ok(!answers.some((a) => a.startsWith('alive')), `an argon2 worker is still running: ${answers.join(', ')}`);
 }
 
 /** The clipboard's text, read as the extension's own pages may (clipboardRead): no focus needed. */
@@ -627,7 +633,7 @@ test('export downloads the encrypted vault; a wipe empties storage', { skip: SKI
   assert.equal(await message(), 'The vault was deleted from this browser.');
   assert.deepEqual(Object.keys(await storageDump()).filter((k) => k === 'vault'), [], 'no vault stored');
   await waitUntil(async () => (await liveWorkers()) === 0, 'no worker after the wipe').catch((e) => { throw new Error(`${e.message}: ${workerNames()}`); });
-  lingeringArgon2(t);
+  await assertNoArgon2Alive(t);
 });
 
 function tempFile(name, content) {
@@ -693,7 +699,7 @@ test('auto-lock: after the configured idle time the popup locks and no worker is
   assert.equal(await page.evaluate(() => document.getElementById('notes').deviceKey), undefined);
   assert.equal(await page.evaluate(() => document.querySelectorAll('fuzzy-search').length), 0, 'the search element (and its index) is gone');
   await waitUntil(async () => (await liveWorkers()) === 0, 'every worker to end after auto-lock').catch((e) => { throw new Error(`${e.message}: ${workerNames()}`); });
-  lingeringArgon2(t);
+  await assertNoArgon2Alive(t);
   assertNoSecrets(await storageDump(), 'at the end');
   await page.evaluate(() => chrome.storage.local.set({ settings: { autoLockMinutes: 5 } }));
 });
