@@ -160,19 +160,27 @@ const openedBodies = () => page.evaluate(() => document.getElementById('notes').
 // Argon2id workers are checked apart: with p = 4 on an isolated page, Chromium often still
 // lists one to three argon2 workers (title "argon2", the page as parent) long after every
 // job and warm start ended with terminate(); calling into one answers "Target closed" or
-// nothing at all within 3 s. Whether these are listings left behind or workers stuck (in
-// Atomics.wait?) is not settled: it is the API's side (api/argon2.js, worker/argon2*.js),
-// reported here as a diagnostic; an argon2 worker that answers fails the test.
+// nothing within 3 s, and performance.measureUserAgentSpecificMemory() (the popup is
+// isolated) attributes no memory to any argon2 worker, while it does to the live search
+// worker: a listing left behind, not a worker. So an argon2 worker fails the test if it
+// answers, or if the page's own memory measurement still finds one.
 const liveWorkers = () => page.workers().filter((w) => !w.url().endsWith('/argon2.js')).length;
 const workerNames = () => page.workers().map((w) => w.url()).join(', ');
 async function assertNoArgon2Alive(t) {
   const listed = page.workers().filter((w) => w.url().endsWith('/argon2.js'));
+  if (!listed.length) return;
   const answers = await Promise.all(listed.map((w) => Promise.race([
     w.evaluate(() => self.name).then((name) => `alive (${name})`, () => 'closed'),
     sleep(3000).then(() => 'no answer'),
   ])));
-  if (listed.length) t.diagnostic(`argon2 workers still listed by the browser: ${answers.join(', ')}`);
+  t.diagnostic(`argon2 workers still listed by the browser: ${answers.join(', ')}`);
   assert.ok(!answers.some((a) => a.startsWith('alive')), `an argon2 worker is still running: ${answers.join(', ')}`);
+  if (await page.evaluate(() => crossOriginIsolated)) {
+    const scopes = await page.evaluate(async () => (await performance.measureUserAgentSpecificMemory()).breakdown
+      .flatMap((b) => (b.bytes > 0 ? b.attribution : [])).filter((a) => a.scope === 'DedicatedWorkerGlobalScope').map((a) => a.url));
+    assert.deepEqual(scopes.filter((url) => url.endsWith('/argon2.js')), [], 'no argon2 worker holds memory');
+    t.diagnostic('the page\'s memory measurement finds no argon2 worker: a stale listing');
+  }
 }
 
 /** The clipboard's text, read as the extension's own pages may (clipboardRead): no focus needed. */
