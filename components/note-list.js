@@ -189,8 +189,12 @@ export class NoteList extends ElementBase {
   /** @type {NoteListState} */
   get state() { return this.#state; }
 
-  /** What a row shows for an opened note; undefined for the default. */
+  /**
+   * What a row shows for an opened note; undefined for the default.
+   * @type {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | undefined}
+   */
   get describeNote() { return this.#describe; }
+  /** @param {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | null | undefined} value */
   set describeNote(value) {
     this.#describe = typeof value === 'function' ? value : undefined;
     this.#render();
