@@ -7,14 +7,14 @@
 // unlock (all or nothing). Along the way: storage never holds the password, a
 // note's text or the sealed metadata, the actions of every view are in sight
 // without scrolling, no worker survives a lock, and axe-core finds nothing in
-// any state, light or dark.
+// any state, light or dark (each kept as a picture in test-results/extension-<engine>/).
 // Chromium: Debian's chromium with build/extension loaded (puppeteer-core,
 // CDP). Firefox: Firefox ESR with build/extension-firefox installed through
 // WebDriver BiDi's webExtension.install (puppeteer-core's installExtension).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -262,7 +262,14 @@ async function setTheme(theme) {
   }, theme === 'dark');
 }
 
+const SHOTS = path.join(ROOT, 'test-results', `extension-${ENGINE}`);
+let shot = 0;
+
 async function axeViolations(state) {
+  if (shot === 0) {
+    await rm(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+  }
   const loaded = await page.evaluate(() => typeof window.axe === 'object');
   // Evaluated through the driver: the popup's CSP (rightly) refuses an inline <script>.
   if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
@@ -271,6 +278,10 @@ async function axeViolations(state) {
     const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
       .violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
     assert.deepEqual(violations, [], `axe-core, ${state}, ${theme} theme`);
+    // Every state checked is also kept as a 400 x 600 picture, to be looked at as a person would.
+    shot += 1;
+    const name = `${String(shot).padStart(2, '0')}-${state.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${theme}.png`;
+    await page.screenshot({ path: path.join(SHOTS, name) });
   }
   await setTheme('light');
 }
