@@ -203,6 +203,20 @@ function enterUnlocked(deviceKey, message) {
   touch(true);
 }
 
+/** Focus back on the list (its listbox, in the element's open shadow root), or on New note when it is empty. */
+function focusList() {
+  const listbox = list.shadowRoot?.getElementById('list');
+  if (listbox && !listbox.hidden) listbox.focus();
+  else $('new-note').focus();
+}
+
+// Escape leaves the read view and Settings for the list, as their back buttons do.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !session || event.defaultPrevented) return;
+  if (current === 'reader') $('reader-back').click();
+  else if (current === 'settings-view' && !event.composedPath().some((node) => node.localName === 'vault-unlock')) $('settings-back').click();
+});
+
 function showList(message = '', problem = false) {
   show('unlocked');
   if (message) say(message, problem);
@@ -304,7 +318,7 @@ function renderReaderText(note) {
   $('reveal').setAttribute('aria-pressed', String(session.revealed));
 }
 
-$('reader-back').addEventListener('click', () => { session.reading = null; showList(); list.focus(); });
+$('reader-back').addEventListener('click', () => { session.reading = null; showList(); focusList(); });
 $('reveal').addEventListener('click', () => {
   const note = openedNote(session?.reading);
   if (!note || note.error) return;
@@ -394,7 +408,7 @@ $('undo').addEventListener('click', async () => {
     return;
   }
   say('Note restored.');
-  list.focus();
+  focusList();
 });
 
 // ---- the editor ------------------------------------------------------------
@@ -424,7 +438,7 @@ $('cancel-note').addEventListener('click', () => {
   const back = session?.editing;
   closeEditor();
   if (back) openReader(back);
-  else { showList(); list.focus(); }
+  else { showList(); focusList(); }
 });
 
 $('editor').addEventListener('submit', async (event) => {
@@ -588,7 +602,7 @@ async function rekeyWith({ salt, t, m, p, key: wrappingKey }, element) {
   say('Password changed. The vault now opens with the new password only.');
   $('rekey').focus();
 }
-$('settings-back').addEventListener('click', () => { showList(); list.focus(); });
+$('settings-back').addEventListener('click', () => { showList(); focusList(); });
 
 $('settings').addEventListener('submit', async (event) => {
   event.preventDefault();

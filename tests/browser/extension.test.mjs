@@ -408,6 +408,14 @@ test('at 400 x 600 the list\'s, the read view\'s and the editor\'s actions are i
   assert.equal(await page.evaluate(() => document.querySelector('#reader-text').textContent), NOTES[1].body, 'Cancel changed nothing');
   await axeViolations('read view');
   await backToList();
+  // By keyboard: back on the list, Enter opens the active note, Escape goes back.
+  assert.equal(await page.evaluate(() => document.activeElement?.id === 'notes' && document.activeElement.shadowRoot.activeElement?.id), 'list',
+    'focus is back on the list');
+  await page.keyboard.press('Enter');
+  await visible('#reader');
+  assert.equal(await text('#reader-title'), 'Garden plan', 'the active row is still the note just read');
+  await page.keyboard.press('Escape');
+  await visible('#unlocked');
 });
 
 test('a sensitive note is masked in the list and the read view until revealed; Copy puts its text on the clipboard', { skip: SKIP }, async () => {
