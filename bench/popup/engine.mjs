@@ -88,7 +88,9 @@ async function unlockOnce({ page, url }) {
   await page.waitForSelector('vault-unlock#unlock', { visible: true });
   await page.evaluate(() => {
     window.enterAt = 0;
+    window.unlockMs = 0;
     addEventListener('keydown', (event) => { if (event.key === 'Enter' && !window.enterAt) window.enterAt = performance.now(); }, true);
+    addEventListener('unlock', (event) => { window.unlockMs = event.detail.ms; window.unlockAt = performance.now(); }, true);
   });
   await page.locator('vault-unlock#unlock >>> input#password').fill(PASSWORD);
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -96,6 +98,8 @@ async function unlockOnce({ page, url }) {
   await page.waitForFunction(() => performance.getEntriesByName('note-list:first-rows').length > 0, { timeout: 120000, polling: 20 });
   return page.evaluate(() => ({
     ms: performance.getEntriesByName('note-list:first-rows')[0].startTime - window.enterAt,
+    argon2Ms: window.unlockMs,
+    afterKeyMs: performance.getEntriesByName('note-list:first-rows')[0].startTime - window.unlockAt,
     isolated: crossOriginIsolated,
     titles: document.getElementById('notes').opened.slice(0, 3).map((n) => n?.title).join('|'),
   }));
@@ -118,7 +122,8 @@ export const engines = {
         log(`${testCase.label}: ${settings.warmup} warm-up + ${settings.runs} timed unlocks per build, alternating`);
         for (let run = 0; run < settings.warmup + settings.runs; run++) {
           for (const id of run % 2 ? ['not-isolated', 'isolated'] : ['isolated', 'not-isolated']) {
-            const { ms, isolated, titles } = await unlockOnce(popups[id]);
+            const { ms, isolated, titles, argon2Ms, afterKeyMs } = await unlockOnce(popups[id]);
+            if (process.env.BENCH_POPUP_DEBUG) log(`${id}: ${ms.toFixed(0)} ms (Argon2id in <vault-unlock> ${argon2Ms?.toFixed?.(0)} ms, key to first rows ${afterKeyMs.toFixed(0)} ms)`);
             if (isolated !== (id === 'isolated')) throw new Error(`${id}: crossOriginIsolated is ${isolated}`);
             outputs[id] = titles;
             if (run >= settings.warmup) samples[id].push(ms);
