@@ -9,7 +9,7 @@ export default [
   {
     languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
     rules: {
-      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-var': 'error',
       'prefer-const': 'error',
@@ -20,7 +20,7 @@ export default [
     files: ['api/**', 'common/**', 'components/**', 'worker/**', 'demo/**', 'extension/**', 'bench/browser/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
-  { files: ['extension/**', 'tests/browser/extension.test.mjs'], languageOptions: { globals: { ...globals.webextensions } } },
+  { files: ['extension/**', 'tests/browser/extension.test.mjs', 'bench/popup/**'], languageOptions: { globals: { ...globals.webextensions } } },
   // Node: scripts, tests, benchmarks, the bundler plugin and the Node side of the runtime.
   {
     files: ['scripts/**', 'tests/**', 'bench/**', 'bundlers/**', 'eslint.config.js', 'api/runtime/platform-node.js',

@@ -72,6 +72,9 @@ let nextId = 0;
  *   note, opened or with its error, in order.
  * @prop {number[]} view - The note indices shown, in order (all, or the last `filter`).
  * @prop {'simd' | 'scalar' | 'libsodium' | undefined} path - Which build opened the notes: 'simd', 'scalar' or 'libsodium'.
+ * @prop {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | undefined} describeNote - What a
+ *   row shows for an opened note (default: its title and the start of its body): a page that stores more than text in a
+ *   note, or masks some, decides here. A function that throws shows the default.
  * @prop {'empty' | 'locked' | 'opening' | 'open' | 'failed'} state - Where the list is: no notes yet, notes without a
  *   key (or `lock()`ed), opening, open (`notes-opened` fired), failed (`notes-error` fired).
  *
@@ -112,6 +115,7 @@ export class NoteList extends ElementBase {
   #opening = Promise.resolve();
   #searchConsumers = new Set();
   #onUnlock = (event) => this.#takeKey(event);
+  #describe = undefined;
 
   constructor() {
     super();
@@ -130,7 +134,7 @@ export class NoteList extends ElementBase {
   }
 
   connectedCallback() {
-    for (const prop of ['notes', 'deviceKey']) {
+    for (const prop of ['notes', 'deviceKey', 'describeNote']) {
       if (Object.hasOwn(this, prop)) {
         const value = this[prop];
         delete this[prop];
@@ -184,6 +188,17 @@ export class NoteList extends ElementBase {
   get path() { return this.#client?.path; }
   /** @type {NoteListState} */
   get state() { return this.#state; }
+
+  /**
+   * What a row shows for an opened note; undefined for the default.
+   * @type {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | undefined}
+   */
+  get describeNote() { return this.#describe; }
+  /** @param {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | null | undefined} value */
+  set describeNote(value) {
+    this.#describe = typeof value === 'function' ? value : undefined;
+    this.#render();
+  }
 
   /**
    * Connects a search index to the notes' texts without them passing through
@@ -455,8 +470,14 @@ export class NoteList extends ElementBase {
       title.textContent = 'Damaged note';
       snippet.textContent = note.error.message;
     } else {
-      title.textContent = note.title || 'Untitled';
-      snippet.textContent = note.body.slice(0, SNIPPET).replace(/\s+/g, ' ');
+      let shown = note;
+      try {
+        if (this.#describe && note.id !== undefined) shown = { ...this.#describe(note) };
+      } catch {
+        shown = note;
+      }
+      title.textContent = String(shown.title ?? '') || 'Untitled';
+      snippet.textContent = String(shown.snippet ?? shown.body ?? '').slice(0, SNIPPET).replace(/\s+/g, ' ');
     }
     row.append(title, snippet);
     return row;

@@ -1,46 +1,76 @@
 // The popup: a small encrypted-notes vault built from the elements.
 //   no vault  -> <vault-unlock mode="create" output="key">: a random device key, wrapped under the Argon2id key
 //   locked    -> <vault-unlock mode="derive">: unwrap the device key; a wrong password changes nothing
-//   unlocked  -> <note-list> + <fuzzy-search for="notes">, add / edit / delete (sealNote), export, import, delete
+//   unlocked  -> <note-list> + <fuzzy-search for="notes">; a note opens in a read view, Edit is one action further
 // Every worker belongs to this page: the elements' own, one notes client for
 // sealing, and one-shot Argon2id and key-wrapping (notes) workers. Locking (by hand,
 // or when the service worker's alarm says the popup sat idle) erases the keys,
 // drops the plaintexts and terminates every one of them.
 import '../components/index.js';
-import { createNotesWorker, openNotes, sealNote, unwrapKey, wrapKey } from '../api/notes.js';
+import { createNotesWorker, openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from '../api/notes.js';
 import { base64Decode, base64Encode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
 import { FORMAT, VERSION, exportText, parseVaultFile } from './vault-format.js';
+import { byRecency, packBody, readNote } from './note-envelope.js';
+import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 
-// Argon2id for new vaults: the elements' default (t=3, 64 MiB, one lane).
-const KDF = { t: 3, m: 65536, p: 1 };
+// Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
+// The popup is cross-origin isolated (manifest COOP/COEP), so the lanes run in
+// parallel workers; where it is not, they run one after another, same key.
+const KDF = { t: 3, m: 65536, p: 4 };
+const UNDO_MS = 8000;
+const MASK = '••••••••••••';
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ['setup', 'locked', 'unlocked', 'import-panel'];
+const VIEWS = ['setup', 'locked', 'unlocked', 'reader', 'editor-view', 'settings-view', 'import-panel'];
 const list = $('notes');
 
 let record = null;       // the stored vault: ciphertext, salt and parameters only
-let session = null;      // while unlocked: {deviceKey, notesClient, search, editing}
+let session = null;      // while unlocked: {deviceKey, notesClient, search, reading, editing, revealed, undo}
 let settings = { autoLockMinutes: 5 };
+let current = 'setup';   // the view shown
 let importReturn = 'setup';
 let lastActivity = 0;
 let lastPing = 0;
 
+// ---- views and their status lines ------------------------------------------
+
+/** Shows one view; the status lines of the others are emptied (a message leaves with its view). */
 function show(view) {
-  for (const name of VIEWS) $(name).hidden = name !== view;
-  $('lock').hidden = !session;
+  for (const name of VIEWS) {
+    const section = $(name);
+    section.hidden = name !== view;
+    if (name !== view) setStatus(section, '');
+  }
+  if (view !== 'unlocked') hideUndo();
+  // A revealed text does not stay in the page once its view is gone.
+  if (view !== 'reader') {
+    $('reader-text').textContent = '';
+    if (session) session.revealed = false;
+  }
+  current = view;
+  const unlocked = !!session && view !== 'import-panel';
+  $('lock').hidden = !unlocked;
+  $('open-settings').hidden = !unlocked || view === 'settings-view';
   $('app').setAttribute('aria-busy', 'false');
 }
 
-function say(text, problem = false) {
-  $('message').textContent = text;
-  $('message').classList.toggle('problem', problem);
+function setStatus(section, text, problem = false) {
+  const status = section.querySelector(':scope > .status');
+  status.textContent = text;
+  status.classList.toggle('problem', problem);
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** A message in the status line of the view shown. */
+function say(text, problem = false) {
+  setStatus($(current), text, problem);
+}
+
+const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function describeIdle(minutes) {
   return minutes < 1 ? plural(Math.round(minutes * 60), 'second') : plural(Math.round(minutes * 100) / 100, 'minute');
 }
+const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A fresh <vault-unlock> in `slot` (the old one, and any attempt it was running, goes). */
 function mountUnlock(slot, attributes) {
@@ -51,7 +81,7 @@ function mountUnlock(slot, attributes) {
 }
 
 function clearSlots() {
-  for (const slot of ['create-slot', 'unlock-slot', 'import-slot']) $(slot).replaceChildren();
+  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'rekey-slot']) $(slot).replaceChildren();
 }
 
 // ---- first run -------------------------------------------------------------
@@ -110,10 +140,45 @@ async function unlockWith(wrappingKey, element) {
     wrappingKey.fill(0);
   }
   if (!element.isConnected) { deviceKey.fill(0); return; }
-  enterUnlocked(deviceKey, 'Unlocked.');
+  if (record.version < VERSION) {
+    const problem = await migrate(deviceKey);
+    if (problem) {
+      deviceKey.fill(0);
+      element.showError(problem);
+      return;
+    }
+    enterUnlocked(deviceKey, `The vault was updated to format version ${VERSION}.`);
+    return;
+  }
+  enterUnlocked(deviceKey, '');
 }
 
-// ---- unlocked --------------------------------------------------------------
+/**
+ * Version 1 -> 2: every note opened, its text put in a version 2 envelope
+ * (not sensitive; created and updated = now) and sealed again, then the whole
+ * vault written in one set(). Any failure writes nothing: the old record stays.
+ * Returns a message for a person, or '' when the vault was migrated.
+ */
+async function migrate(deviceKey) {
+  const client = createNotesWorker({ idleMs: Infinity });
+  try {
+    const opened = await openNotes(record.notes, deviceKey, { worker: client });
+    const damaged = opened.filter((note) => note.error).length;
+    if (damaged) return `${plural(damaged, 'note')} of this vault cannot be opened, so it was not updated to the new format. Nothing was changed; export it to keep a copy.`;
+    const now = Date.now();
+    const sealed = await sealNotes(opened.map(({ id, title, body }) => ({
+      id, title, body: packBody({ text: body, sensitive: false, created: now, updated: now }),
+    })), deviceKey, { worker: client });
+    record = await writeVault({ ...record, version: VERSION, notes: sealed }, record.revision);
+    return '';
+  } catch (error) {
+    return `The vault could not be updated to the new format (${error.message}). Nothing was changed.`;
+  } finally {
+    client.terminate('migrated');
+  }
+}
+
+// ---- unlocked: the list ----------------------------------------------------
 
 function enterUnlocked(deviceKey, message) {
   clearSlots();
@@ -122,22 +187,69 @@ function enterUnlocked(deviceKey, message) {
   search.setAttribute('for', 'notes');
   search.setAttribute('label', 'Search notes');
   search.setAttribute('placeholder', 'Type to search; typos are fine');
+  search.addEventListener('results', (event) => {
+    // An empty query answers every note in stored order: show them by recency instead.
+    if (!/[\p{L}\p{N}]/u.test(event.detail.query)) sortList();
+  });
   $('search-slot').replaceChildren(search);
-  session = { deviceKey, notesClient: createNotesWorker({ idleMs: Infinity }), search, editing: null };
+  session = {
+    deviceKey, notesClient: createNotesWorker({ idleMs: Infinity }), search,
+    reading: null, editing: null, revealed: false, undo: null,
+  };
+  list.describeNote = describeRow;
   list.notes = record.notes;
   list.deviceKey = deviceKey;   // the list keeps a private copy, erased by list.lock()
-  closeEditor();
-  show('unlocked');
-  say(message);
+  showList(message);
   touch(true);
 }
 
-// <fuzzy-search for="notes"> indexes the list by itself (its texts go from the notes worker to the search worker) and empties on list.lock().
+/** Focus back on the list (its listbox, in the element's open shadow root), or on New note when it is empty. */
+function focusList() {
+  const listbox = list.shadowRoot?.getElementById('list');
+  if (listbox && !listbox.hidden) listbox.focus();
+  else $('new-note').focus();
+}
+
+// Escape leaves the read view and Settings for the list, as their back buttons do.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !session || event.defaultPrevented) return;
+  if (current === 'reader') $('reader-back').click();
+  else if (current === 'settings-view' && !event.composedPath().some((node) => node.localName === 'vault-unlock')) $('settings-back').click();
+});
+
+function showList(message = '', problem = false) {
+  show('unlocked');
+  if (message) say(message, problem);
+}
+
+// What a row shows: sensitive text never reaches the list's DOM.
+const parsed = new WeakMap();
+function noteOf(opened) {
+  let note = parsed.get(opened);
+  if (!note) parsed.set(opened, note = readNote(opened));
+  return note;
+}
+function describeRow(opened) {
+  const note = noteOf(opened);
+  if (note.error) return { title: opened.title, snippet: `This note cannot be read: ${note.error.message}` };
+  return { title: note.title, snippet: note.sensitive ? `Sensitive · ${MASK}` : note.text };
+}
+
+function sortList() {
+  if (!session || list.state !== 'open') return;
+  const query = session.search.value ?? '';
+  if (/[\p{L}\p{N}]/u.test(query)) return;   // a search's answer keeps its ranking
+  list.filter(byRecency(list.opened.map((opened) => (opened.error ? { updated: -1 } : noteOf(opened)))));
+}
+
+list.addEventListener('notes-opened', () => sortList());
 list.addEventListener('notes-error', (event) => {
-  if (session) say(`The notes could not be opened: ${event.detail.message}`, true);
+  if (session) showList(`The notes could not be opened: ${event.detail.message}`, true);
 });
 list.addEventListener('select', (event) => {
-  if (session) openEditor(event.detail);
+  if (!session) return;
+  const opened = list.opened[event.detail.index];
+  if (opened) openReader(opened.id);
 });
 
 /** Stores `notes` as the next revision (one write), then shows them. Throws and changes nothing on failure. */
@@ -147,38 +259,199 @@ async function commit(notes) {
   list.notes = record.notes;
 }
 
+/** The opened note with this id, as the popup reads it ({id, title, text, sensitive, created, updated} or {id, error}). */
+function openedNote(id) {
+  const opened = list.opened.find((note) => note?.id === id);
+  return opened ? noteOf(opened) : null;
+}
+
+// The list reopens after every write: wait for it before reading a note from it.
+function listOpen() {
+  if (list.state === 'open') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      list.removeEventListener('notes-opened', done);
+      list.removeEventListener('notes-error', done);
+      resolve();
+    };
+    list.addEventListener('notes-opened', done);
+    list.addEventListener('notes-error', done);
+  });
+}
+
+$('new-note').addEventListener('click', () => openEditor(null));
+
+// ---- the read view ---------------------------------------------------------
+
+function openReader(id, message = '') {
+  const note = openedNote(id);
+  if (!note) { showList('That note is no longer in the vault.', true); return; }
+  session.reading = id;
+  session.revealed = false;
+  $('reader-title').textContent = note.error ? 'Damaged note' : note.title || 'Untitled';
+  if (note.error) {
+    $('reader-meta').textContent = '';
+    $('reader-text').textContent = `This note cannot be read: ${note.error.message}`;
+  } else {
+    const meta = [];
+    if (note.sensitive) meta.push('Sensitive');
+    meta.push(`Updated ${when(note.updated)}`);
+    if (note.created !== note.updated) meta.push(`created ${when(note.created)}`);
+    $('reader-meta').textContent = meta.join(' · ');
+  }
+  for (const id of ['copy-text', 'edit-note']) $(id).disabled = !!note.error;
+  $('reveal').hidden = note.error || !note.sensitive;
+  renderReaderText(note);
+  show('reader');
+  if (message) say(message);
+  $('reader-back').focus();
+}
+
+function renderReaderText(note) {
+  const text = $('reader-text');
+  if (note.error) return;
+  const masked = note.sensitive && !session.revealed;
+  text.classList.toggle('masked', masked);
+  text.textContent = masked ? MASK : note.text;
+  text.setAttribute('aria-label', masked ? 'Text hidden: sensitive note' : 'Text');
+  $('reveal').textContent = session.revealed ? 'Hide' : 'Reveal';
+  $('reveal').setAttribute('aria-pressed', String(session.revealed));
+}
+
+$('reader-back').addEventListener('click', () => { session.reading = null; showList(); focusList(); });
+$('reveal').addEventListener('click', () => {
+  const note = openedNote(session?.reading);
+  if (!note || note.error) return;
+  session.revealed = !session.revealed;
+  renderReaderText(note);
+});
+$('edit-note').addEventListener('click', () => {
+  const note = openedNote(session?.reading);
+  if (note && !note.error) openEditor(note);
+});
+
+// Copy: the text goes to the clipboard, and 30 s later it is cleared if the
+// clipboard still holds it: here while the popup is open, and by the
+// background (which keeps only a salted digest, in memory) once it has closed.
+let clipboardTimer = 0;
+$('copy-text').addEventListener('click', async () => {
+  const note = openedNote(session?.reading);
+  if (!note || note.error) return;
+  try {
+    await navigator.clipboard.writeText(note.text);
+  } catch (error) {
+    say(`Could not copy: ${error.message}`, true);
+    return;
+  }
+  const seconds = CLIPBOARD_CLEAR_MS / 1000;
+  say(`Copied. The clipboard is cleared in ${seconds} seconds.`);
+  const { salt, digest } = await clipboardDigest(note.text);
+  chrome.runtime.sendMessage({ type: 'clipboard-copied', salt, digest }).catch(() => {});
+  clearTimeout(clipboardTimer);
+  const copied = note.text;
+  clipboardTimer = setTimeout(async () => {
+    try {
+      if ((await navigator.clipboard.readText()) === copied) await navigator.clipboard.writeText('');
+    } catch {
+      // Not focused or not allowed: the background clears it.
+    }
+  }, CLIPBOARD_CLEAR_MS);
+});
+
+// Delete, then Undo for a few seconds: Undo puts back the very same sealed note, at the same place.
+$('delete-note').addEventListener('click', async () => {
+  const id = session?.reading;
+  const at = record.notes.findIndex((note) => note.id === id);
+  if (at < 0) return;
+  const sealed = record.notes[at];
+  const title = openedNote(id)?.title || 'Untitled';
+  $('delete-note').disabled = true;
+  try {
+    await commit(record.notes.filter((note) => note.id !== id));
+  } catch (error) {
+    say(`The note was not deleted: ${error.message}`, true);
+    return;
+  } finally {
+    $('delete-note').disabled = false;
+  }
+  session.reading = null;
+  showList();
+  offerUndo(sealed, at, title);
+});
+
+function offerUndo(sealed, at, title) {
+  hideUndo();
+  const timer = setTimeout(hideUndo, UNDO_MS);
+  session.undo = { sealed, at, timer };
+  $('undo-text').textContent = `Deleted “${title}”.`;
+  $('undo-bar').hidden = false;
+  $('undo').focus();
+}
+
+function hideUndo() {
+  if (session?.undo) clearTimeout(session.undo.timer);
+  if (session) session.undo = null;
+  $('undo-bar').hidden = true;
+}
+
+$('undo').addEventListener('click', async () => {
+  const undo = session?.undo;
+  if (!undo) return;
+  hideUndo();
+  if (record.notes.some((note) => note.id === undo.sealed.id)) return;
+  const notes = record.notes.slice();
+  notes.splice(Math.min(undo.at, notes.length), 0, undo.sealed);
+  try {
+    await commit(notes);
+  } catch (error) {
+    say(`The note was not restored: ${error.message}`, true);
+    return;
+  }
+  say('Note restored.');
+  focusList();
+});
+
+// ---- the editor ------------------------------------------------------------
+
 function openEditor(note) {
   session.editing = note ? note.id : null;
   $('editor-title').textContent = note ? 'Edit note' : 'New note';
   $('note-title').value = note?.title ?? '';
-  $('note-body').value = note?.body ?? '';
-  $('delete-note').hidden = !note;
-  $('editor').hidden = false;
+  $('note-body').value = note?.text ?? '';
+  $('note-sensitive').checked = note?.sensitive ?? false;
+  show('editor-view');
   $('note-title').focus();
 }
 
 function closeEditor() {
   $('note-title').value = '';
   $('note-body').value = '';
-  $('editor').hidden = true;
+  $('note-sensitive').checked = false;
   if (session) session.editing = null;
 }
 
 function setEditorBusy(busy) {
-  for (const id of ['save-note', 'cancel-note', 'delete-note']) $(id).disabled = busy;
+  for (const id of ['save-note', 'cancel-note']) $(id).disabled = busy;
 }
 
-$('new-note').addEventListener('click', () => openEditor(null));
-$('cancel-note').addEventListener('click', () => { closeEditor(); list.focus(); });
+$('cancel-note').addEventListener('click', () => {
+  const back = session?.editing;
+  closeEditor();
+  if (back) openReader(back);
+  else { showList(); focusList(); }
+});
 
 $('editor').addEventListener('submit', async (event) => {
   event.preventDefault();
   const current = session;
   if (!current) return;
   const title = $('note-title').value;
-  const body = $('note-body').value;
-  if (!title.trim() && !body.trim()) { say('Write a title or some text first.', true); return; }
+  const text = $('note-body').value;
+  if (!title.trim() && !text.trim()) { say('Write a title or some text first.', true); return; }
   const id = current.editing ?? crypto.randomUUID();
+  const before = current.editing ? openedNote(id) : null;
+  const now = Date.now();
+  const body = packBody({ text, sensitive: $('note-sensitive').checked, created: before?.created ?? now, updated: now });
   setEditorBusy(true);
   try {
     // A fresh note key and fresh nonces, every time.
@@ -190,24 +463,10 @@ $('editor').addEventListener('submit', async (event) => {
     else notes.push(sealed);
     await commit(notes);
     closeEditor();
-    say(at >= 0 ? 'Note saved.' : 'Note added.');
+    await listOpen();
+    if (session === current) openReader(id, at >= 0 ? 'Note saved.' : 'Note added.');
   } catch (error) {
     if (session === current) say(`The note was not saved: ${error.message}`, true);
-  } finally {
-    setEditorBusy(false);
-  }
-});
-
-$('delete-note').addEventListener('click', async () => {
-  const current = session;
-  if (!current?.editing) return;
-  setEditorBusy(true);
-  try {
-    await commit(record.notes.filter((note) => note.id !== current.editing));
-    closeEditor();
-    say('Note deleted.');
-  } catch (error) {
-    say(`The note was not deleted: ${error.message}`, true);
   } finally {
     setEditorBusy(false);
   }
@@ -219,14 +478,16 @@ $('delete-note').addEventListener('click', async () => {
 function endSession() {
   const current = session;
   if (!current) return;
+  hideUndo();
   session = null;
   list.lock();                      // its key copy zeroed, its plaintexts dropped, its worker terminated
   current.search.remove();          // disconnecting destroys the search index and its worker
   current.notesClient.terminate('locked');
   current.deviceKey.fill(0);
   closeEditor();
+  for (const id of ['reader-title', 'reader-meta', 'reader-text']) $(id).textContent = '';
   $('wipe-confirm').hidden = true;
-  $('tools').open = false;
+  endRekey();
   chrome.runtime.sendMessage({ type: 'locked' }).catch(() => {});
 }
 
@@ -261,6 +522,87 @@ chrome.runtime.onMessage.addListener((message, sender) => {
   }
   lock(`Locked after ${describeIdle(settings.autoLockMinutes)} without activity.`);
 });
+
+// ---- settings --------------------------------------------------------------
+
+$('open-settings').addEventListener('click', () => {
+  $('wipe-confirm').hidden = true;
+  endRekey();
+  describeKdf();
+  show('settings-view');
+  $('settings-back').focus();
+});
+
+const MIB = 1024;
+function describeKdf() {
+  const { t, m, p } = record.kdf;
+  $('kdf-now').textContent = `This vault: Argon2id, ${m / MIB} MiB, ${plural(t, 'pass', 'passes')}, ${plural(p, 'lane')}`
+    + `${p > 1 ? (crossOriginIsolated ? ' (run in parallel here)' : ' (run one after another here)') : ''}.`;
+}
+
+// Re-keying: the current password first, then the new one (it may be the
+// same). The device key is wrapped again under the new Argon2id key and
+// written in one set() with the new salt and parameters; the notes are not
+// touched. Closed midway, nothing was written: the old vault opens.
+function endRekey() {
+  $('rekey-slot').replaceChildren();
+  $('rekey-panel').hidden = true;
+  $('rekey-start').hidden = false;
+}
+$('rekey-cancel').addEventListener('click', () => { endRekey(); $('rekey').focus(); });
+$('rekey').addEventListener('click', () => {
+  const { salt, t, m, p } = record.kdf;
+  $('rekey-start').hidden = true;
+  $('rekey-panel').hidden = false;
+  $('rekey-step').textContent = 'Step 1 of 2: the current password.';
+  const current = mountUnlock($('rekey-slot'), {
+    id: 'rekey-current', mode: 'derive', salt, t, m, p, label: 'Current password', 'submit-label': 'Continue',
+  });
+  current.addEventListener('unlock', (event) => rekeyCheck(event.detail.key, current));
+  current.focus();
+});
+
+async function rekeyCheck(wrappingKey, element) {
+  const active = session;
+  let deviceKey;
+  try {
+    deviceKey = await unwrapKey(base64Decode(record.wrappedKey), wrappingKey);
+  } catch (error) {
+    element.showError(error.name === 'WrongKeyError' ? 'Wrong password. Nothing was changed.' : `Could not check it: ${error.message}`);
+    return;
+  } finally {
+    wrappingKey.fill(0);
+  }
+  deviceKey.fill(0);
+  if (session !== active || !element.isConnected) return;
+  $('rekey-step').textContent = `Step 2 of 2: the new password (it may be the same). New key: Argon2id, ${KDF.m / MIB} MiB, `
+    + `${plural(KDF.t, 'pass', 'passes')}, ${plural(KDF.p, 'lane')}.`;
+  const create = mountUnlock($('rekey-slot'), {
+    id: 'rekey-new', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Change password', ...KDF,
+  });
+  create.addEventListener('created', (event) => rekeyWith(event.detail, create));
+  create.focus();
+}
+
+async function rekeyWith({ salt, t, m, p, key: wrappingKey }, element) {
+  const active = session;
+  try {
+    if (!active) return;
+    const wrapped = await wrapKey(active.deviceKey, wrappingKey);
+    if (session !== active) return;
+    record = await writeVault({ ...record, kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped) }, record.revision);
+  } catch (error) {
+    element.showError(`The password was not changed: ${error.message}. The vault still opens with the old one.`);
+    return;
+  } finally {
+    wrappingKey.fill(0);
+  }
+  endRekey();
+  describeKdf();
+  say('Password changed. The vault now opens with the new password only.');
+  $('rekey').focus();
+}
+$('settings-back').addEventListener('click', () => { showList(); focusList(); });
 
 $('settings').addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -303,7 +645,7 @@ $('setup-import').addEventListener('click', showImport);
 $('import').addEventListener('click', showImport);
 $('import-cancel').addEventListener('click', () => {
   $('import-slot').replaceChildren();
-  if (importReturn === 'unlocked' && session) show('unlocked');
+  if (importReturn === 'unlocked' && session) showList();
   else if (record) showLocked();
   else showSetup();
 });
@@ -329,7 +671,8 @@ $('import-file').addEventListener('change', async () => {
 });
 
 // The file replaces the vault only once its password unwraps its device key
-// and every one of its notes opens: a refused file changes nothing.
+// and every one of its notes opens: a refused file changes nothing. A version 1
+// file is migrated right after, like a version 1 vault at unlock.
 async function importWith(candidate, wrappingKey, element) {
   let deviceKey;
   try {
@@ -345,7 +688,9 @@ async function importWith(candidate, wrappingKey, element) {
   const client = createNotesWorker({ idleMs: Infinity });
   let problem = '';
   try {
-    const damaged = (await openNotes(candidate.notes, deviceKey, { worker: client })).filter((note) => note.error).length;
+    const opened = await openNotes(candidate.notes, deviceKey, { worker: client });
+    let damaged = opened.filter((note) => note.error).length;
+    if (candidate.version === VERSION) damaged += opened.filter((note) => !note.error && readNote(note).error).length;
     if (damaged) problem = `${plural(damaged, 'note')} of this file ${damaged === 1 ? 'is' : 'are'} damaged. Nothing was imported.`;
   } catch (error) {
     problem = `Import failed: ${error.message}. Nothing was changed.`;
@@ -367,7 +712,12 @@ async function importWith(candidate, wrappingKey, element) {
   }
   endSession();
   record = written;
-  enterUnlocked(deviceKey, `Imported ${plural(record.notes.length, 'note')}.`);
+  let note = `Imported ${plural(record.notes.length, 'note')}.`;
+  if (record.version < VERSION) {
+    const migrateProblem = await migrate(deviceKey);
+    note = migrateProblem ? `${note} ${migrateProblem}` : `${note} The vault was updated to format version ${VERSION}.`;
+  }
+  enterUnlocked(deviceKey, note);
 }
 
 $('wipe').addEventListener('click', () => {
@@ -390,11 +740,13 @@ $('wipe-yes').addEventListener('click', async () => {
 
 settings = await readSettings();
 $('idle-minutes').value = String(settings.autoLockMinutes);
+let damage = '';
 try {
   record = await readVault();
 } catch (error) {
   record = null;
-  say(`The stored vault is damaged (${error.message}). Import a vault file to replace it.`, true);
+  damage = error.message;
 }
 if (record) showLocked();
 else showSetup();
+if (damage) say(`The stored vault is damaged (${damage}). Import a vault file to replace it.`, true);

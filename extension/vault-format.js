@@ -1,17 +1,22 @@
 // The stored (and exported) vault record, and its validation. Pure: no chrome.*,
 // no DOM, so Node tests it directly. A record holds only ciphertext, the KDF
 // salt and parameters, and a revision counter:
-//   {format: 'memento-vault', version: 1, revision,
+//   {format: 'memento-vault', version: 2, revision,
 //    kdf: {algorithm: 'argon2id13', salt, t, m, p},
 //    wrappedKey,            base64(nonce[24] || crypto_secretbox(deviceKey[32]))   72 bytes
 //    notes: [{id, key, title, body}]}                                    docs/specs/notes.md
+// Version 2 seals each note's metadata in its body (extension/note-envelope.js);
+// version 1 bodies are the bare text. A version 1 record still validates: the
+// popup migrates it once unlocked (extension/README.md).
 // Anything else (an extra field, a short salt, a loose base64) is refused:
 // nothing unvalidated is ever written, and nothing but these fields can be.
 
 import { base64ByteLength } from '../common/base64.js';
 
 export const FORMAT = 'memento-vault';
-export const VERSION = 1;
+export const VERSION = 2;
+/** Versions this popup reads: older ones are migrated to VERSION on unlock. */
+export const READABLE_VERSIONS = Object.freeze([1, 2]);
 // Bounds on what a file may ask of this machine: a hostile file must not make
 // the popup allocate gigabytes or spin for minutes before the password check.
 export const KDF_LIMITS = { t: [1, 10], m: [8 * 1024, 512 * 1024], p: [1, 4], salt: [16, 64] };
@@ -48,7 +53,9 @@ function integerIn(value, [min, max], what) {
 export function validateVault(value) {
   exactKeys(value, ['format', 'version', 'revision', 'kdf', 'wrappedKey', 'notes'], 'the vault');
   if (value.format !== FORMAT) fail('this is not a Memento vault (format is not "memento-vault")');
-  if (value.version !== VERSION) fail(`vault version ${JSON.stringify(value.version)} is not supported (this popup reads version ${VERSION})`);
+  if (!READABLE_VERSIONS.includes(value.version)) {
+    fail(`vault version ${JSON.stringify(value.version)} is not supported (this popup reads versions ${READABLE_VERSIONS.join(' and ')})`);
+  }
   integerIn(value.revision, [1, Number.MAX_SAFE_INTEGER], 'revision');
   const { kdf } = value;
   exactKeys(kdf, ['algorithm', 'salt', 't', 'm', 'p'], 'kdf');
@@ -76,7 +83,7 @@ export function validateVault(value) {
     return { id: note.id, key: note.key, title: note.title, body: note.body };
   });
   return {
-    format: FORMAT, version: VERSION, revision: value.revision,
+    format: FORMAT, version: value.version, revision: value.revision,
     kdf: { algorithm: 'argon2id13', salt: kdf.salt, t: kdf.t, m: kdf.m, p: kdf.p },
     wrappedKey: value.wrappedKey, notes,
   };

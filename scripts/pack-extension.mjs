@@ -1,18 +1,26 @@
 // Packs the MV3 extension: build/extension/ (unpacked, loadable with
-// --load-extension) and build/memento-vault-extension.zip (the same files).
+// --load-extension) and build/memento-vault-extension.zip (the same files),
+// then the Firefox build beside it: build/extension-firefox/ and
+// build/memento-vault-extension-firefox.zip, the same files under a manifest
+// with background.scripts (Firefox has no background service worker: the
+// same script runs as an event page) and browser_specific_settings.gecko.id.
 // The popup is bundled by esbuild with the package's own esbuild plugin, as a
 // user's app would be: the plugin puts dist/workers/ and dist/wasm/ beside it.
 // Run by scripts/bundle.mjs after dist/ is built, or alone: node scripts/pack-extension.mjs
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mementoElements } from '../bundlers/esbuild.js';
+import { writeIcons } from './extension-icons.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'build/extension');
 const zipFile = path.join(root, 'build/memento-vault-extension.zip');
-const STATIC = ['manifest.json', 'popup.html', 'popup.css'];
+const firefoxOut = path.join(root, 'build/extension-firefox');
+const firefoxZip = path.join(root, 'build/memento-vault-extension-firefox.zip');
+export const GECKO_ID = 'memento-vault@memento-elements.dev';
+const STATIC = ['manifest.json', 'popup.html', 'popup.css', 'offscreen.html'];
 
 if (!existsSync(path.join(root, 'dist/wasm'))) throw new Error('dist/wasm is missing: run `sh scripts/build.sh` first');
 
@@ -27,8 +35,10 @@ await build({
   splitting: true,
   plugins: [mementoElements()],
 });
-// The service worker is one self-contained file: it must start fast and load nothing else.
+// The service worker is one self-contained file: it must start fast and load nothing else. So is the offscreen document's script.
 await build({ ...common, entryPoints: ['extension/background.js'], outfile: path.join(out, 'background.js') });
+await build({ ...common, entryPoints: ['extension/offscreen.js'], outfile: path.join(out, 'offscreen.js') });
+writeIcons(out);
 
 for (const file of STATIC) copyFileSync(path.join(root, 'extension', file), path.join(out, file));
 
@@ -48,7 +58,28 @@ for (const file of scripts) {
   }
 }
 
-rmSync(zipFile, { force: true });
-execFileSync('zip', ['-q', '-r', '-X', zipFile, '.'], { cwd: out });
-const size = statSync(zipFile).size;
-console.log(`extension: build/extension (${scripts.length} scripts), ${path.relative(root, zipFile)} ${(size / 1024).toFixed(0)} KiB`);
+/** The Chromium manifest as Firefox (128 ESR and later) takes it. */
+function firefoxManifest(manifest) {
+  const { key, minimum_chrome_version: minimumChrome, background, ...rest } = manifest;
+  return {
+    ...rest,
+    // offscreen is Chromium's: Firefox's background page has a document of its own.
+    permissions: manifest.permissions.filter((permission) => permission !== 'offscreen'),
+    background: { scripts: [background.service_worker], type: background.type },
+    browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '128.0' } },
+  };
+}
+
+rmSync(firefoxOut, { recursive: true, force: true });
+cpSync(out, firefoxOut, { recursive: true });
+rmSync(path.join(firefoxOut, 'offscreen.html'));
+rmSync(path.join(firefoxOut, 'offscreen.js'));
+const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+writeFileSync(path.join(firefoxOut, 'manifest.json'), `${JSON.stringify(firefoxManifest(manifest), null, 2)}\n`);
+
+for (const [folder, zip] of [[out, zipFile], [firefoxOut, firefoxZip]]) {
+  rmSync(zip, { force: true });
+  execFileSync('zip', ['-q', '-r', '-X', zip, '.'], { cwd: folder });
+  const files = readdirSync(folder, { recursive: true }).filter((name) => name.endsWith('.js')).length;
+  console.log(`extension: ${path.relative(root, folder)} (${files} scripts), ${path.relative(root, zip)} ${(statSync(zip).size / 1024).toFixed(0)} KiB`);
+}

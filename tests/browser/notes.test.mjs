@@ -192,6 +192,32 @@ test('tampered notes are flagged one by one and the rest open; filter() shows a 
   await page.close();
 });
 
+test('describeNote decides what a row shows; one that throws, or none, shows the default', async () => {
+  const page = await pageWithList();
+  const small = vault(3, 5);
+  await page.evaluate(({ notes, key }) => {
+    const list = document.getElementById('list');
+    list.describeNote = (note) => {
+      if (note.id === 'note-2') throw new Error('no');
+      return { title: `[${note.title}]`, snippet: note.id === 'note-1' ? 'hidden' : note.body };
+    };
+    list.deviceKey = new Uint8Array(key);
+    list.notes = notes;
+  }, { notes: small.notes, key: Array.from(small.deviceKey) });
+  await waitFor(page, () => window.events.some((e) => e.type === 'notes-opened'), undefined, { what: 'notes-opened' });
+  const rows = await page.evaluate(() => [...document.getElementById('list').shadowRoot.querySelectorAll('.row')]
+    .map((r) => [r.querySelector('.title').textContent, r.querySelector('.snippet').textContent]));
+  assert.deepEqual(rows, [
+    [`[${small.plain[0].title}]`, small.plain[0].body],
+    [`[${small.plain[1].title}]`, 'hidden'],
+    [small.plain[2].title, small.plain[2].body],
+  ]);
+  await page.evaluate(() => { document.getElementById('list').describeNote = undefined; });
+  const plainRows = await page.evaluate(() => [...document.getElementById('list').shadowRoot.querySelectorAll('.row .title')].map((r) => r.textContent));
+  assert.deepEqual(plainRows, small.plain.map((n) => n.title), 'unset: the default again');
+  await page.close();
+});
+
 test('openNotes() and sealNote() agree with libsodium-wrappers in the same page, both directions', async () => {
   const page = await browser.newPage();
   const result = await page.evaluate(async () => {

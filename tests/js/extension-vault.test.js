@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StaleVaultError, readSettings, readVault, storedRevision, wipeVault, writeSettings, writeVault } from '../../extension/storage.js';
 import { VaultFormatError, exportText, parseVaultFile, validateVault } from '../../extension/vault-format.js';
+import { byRecency, packBody, readNote, unpackBody } from '../../extension/note-envelope.js';
+import { wordsOf } from '../../common/search-text.js';
 
 const b64 = (n, fill = 7) => Buffer.alloc(n, fill).toString('base64');
 const note = (id) => ({ id, key: b64(72), title: b64(41), body: b64(60) });
@@ -42,7 +44,8 @@ test('refuses a vault with an extra field anywhere (nothing else can be stored)'
 test('refuses wrong format, version, base64, lengths, duplicate ids and absurd Argon2id parameters', () => {
   const cases = [
     [vault({ format: 'other' }), /not a Memento vault/],
-    [vault({ version: 2 }), /version 2 is not supported/],
+    [vault({ version: 3 }), /version 3 is not supported/],
+    [vault({ version: '2' }), /version "2" is not supported/],
     [vault({ revision: 0 }), /revision/],
     [vault({ wrappedKey: b64(71) }), /wrappedKey must be 72 bytes/],
     [vault({ wrappedKey: `${b64(72)} ` }), /wrappedKey/],
@@ -107,4 +110,30 @@ test('wipe removes the vault key only; settings are validated and default to fiv
   await assert.rejects(writeSettings({ autoLockMinutes: 0 }, area), RangeError);
   await writeSettings({ autoLockMinutes: 0.05 }, area);
   assert.deepEqual(area.data.settings, { autoLockMinutes: 0.05 });
+});
+
+test('a version 2 record validates and keeps its version; version 1 still reads (to be migrated)', () => {
+  assert.equal(validateVault(vault({ version: 2 })).version, 2);
+  assert.equal(validateVault(vault()).version, 1);
+});
+
+test('note envelope: metadata round-trips, adds no search word, and a damaged header is refused', () => {
+  const meta = { text: 'Password: blue-heron-42\nline two', sensitive: true, created: 1733000000000, updated: 1733000500000 };
+  const body = packBody(meta);
+  assert.deepEqual(unpackBody(body), meta);
+  assert.deepEqual(wordsOf(body), wordsOf(meta.text), 'the header holds no letter or digit run');
+  assert.equal(body.normalize('NFKD'), body, 'NFKD leaves the header alone');
+  assert.deepEqual(unpackBody(packBody({ ...meta, text: '', sensitive: false })), { ...meta, text: '', sensitive: false });
+  assert.throws(() => unpackBody(meta.text), { name: 'NoteEnvelopeError' });
+  assert.throws(() => unpackBody(`x${body}`), { name: 'NoteEnvelopeError' });
+  assert.throws(() => unpackBody(body.replace(/^./, String.fromCharCode(0x2800 + 0x5b))), { name: 'NoteEnvelopeError' });
+  assert.throws(() => packBody({ ...meta, created: -1 }), RangeError);
+  assert.deepEqual(readNote({ id: 'a', title: 'T', body }), { id: 'a', title: 'T', ...meta });
+  assert.equal(readNote({ id: 'a', title: 'T', body: 'bare' }).error.name, 'NoteEnvelopeError');
+});
+
+test('byRecency: most recently updated first; equal times keep the later stored note first', () => {
+  const notes = [{ updated: 5 }, { updated: 9 }, { updated: 5 }, { error: {} }];
+  assert.deepEqual(byRecency(notes), [1, 2, 0, 3]);
+  assert.deepEqual(byRecency(notes, [0, 1]), [1, 0]);
 });
