@@ -154,6 +154,27 @@ export class SearchIndex {
   }
 
   /**
+   * For an index that follows a note list: the highlighted title and body
+   * snippet of the notes at `positions` for `query`, as search()'s
+   * `highlights` (a list scrolled past the first results asks for its rows).
+   * @param {string} query
+   * @param {number[]} positions
+   * @returns {Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}
+   */
+  async highlight(query, positions) {
+    string(query, 'query');
+    if (!this.#source) throw namedError('InvalidStateError', 'highlight(): only an index that follows a note list has highlights');
+    const args = { id: this.#id, query, positions: Array.from(positions, Number) };
+    try {
+      return await this.#client.call('highlight', args);
+    } catch (error) {
+      if (error.name !== 'NotFoundError') throw error;
+      await this.create();
+      return this.#client.call('highlight', args);
+    }
+  }
+
+  /**
    * Inserts texts before `position` (0..length).
    * @param {number} position
    * @param {string[]} texts

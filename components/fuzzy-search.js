@@ -405,7 +405,9 @@ export class FuzzySearch extends ElementBase {
       ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
-      target.filter(indices, { query, highlights: this.#highlights });
+      const index = this.#index;
+      const more = this.#listTarget && index ? (positions) => index.highlight(query, positions) : undefined;
+      target.filter(indices, { query, highlights: this.#highlights, moreHighlights: more });
       return;
     }
     const matches = wordMatcher(query);

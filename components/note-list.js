@@ -139,7 +139,10 @@ export class NoteList extends ElementBase {
   #searchConsumers = new Set();
   #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
   #query = null;                          // the query of the search filtering the list, or null
-  #highlights = null;                     // {first, rows}: per-row segments from the search worker
+  #highlights = null;                     // per view position: segments from the search worker (sparse)
+  #moreHighlights;                        // asks the search for the segments of rows scrolled into sight
+  #asked = new Set();                     // view positions whose segments were asked for
+  #filterGeneration = 0;
   #onUnlock = (event) => this.#takeKey(event);
 
   constructor() {
@@ -293,15 +296,21 @@ export class NoteList extends ElementBase {
    * With a non-empty `options.query` (a search's: `<fuzzy-search for>` passes it) the status says how many
    * of all the notes match ("3 of 5,000 notes"), or that none matches the query; `options.highlights`
    * (segments `{text, match}` per shown row from the search worker: `{title, snippet}` for the first rows
-   * of `indices`) marks the matched words in those rows.
+   * of `indices`) marks the matched words in those rows, and `options.moreHighlights(noteIndices)` (a promise
+   * of the same segments for those notes) is asked for rows scrolled into sight past them.
    * @param {ArrayLike<number> | null} [indices]
-   * @param {{query?: string, highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>} | null>}} [options]
+   * @param {{query?: string, highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>} | null>,
+   *   moreHighlights?: (noteIndices: number[]) => Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}} [options]
    */
-  filter(indices, { query, highlights } = {}) {
+  filter(indices, { query, highlights, moreHighlights } = {}) {
     const total = this.#opened.length;
     this.#view = indices == null ? [...this.#opened.keys()] : Array.from(indices).filter((i) => Number.isInteger(i) && i >= 0 && i < total);
     this.#query = typeof query === 'string' && query.trim() !== '' && indices != null ? query : null;
-    this.#highlights = this.#query !== null && Array.isArray(highlights) && this.#view.length === (indices?.length ?? 0) ? highlights : null;
+    const whole = this.#query !== null && this.#view.length === (indices?.length ?? 0);
+    this.#highlights = whole && Array.isArray(highlights) ? highlights.slice() : null;
+    this.#moreHighlights = whole && this.#highlights && typeof moreHighlights === 'function' ? moreHighlights : undefined;
+    this.#asked = new Set(this.#highlights ? this.#highlights.keys() : []);
+    this.#filterGeneration++;
     this.#active = this.#view.length ? 0 : -1;
     this.#list.scrollTop = 0;
     this.#layout();
@@ -461,6 +470,8 @@ export class NoteList extends ElementBase {
     this.#opened = opened;
     this.#query = null;
     this.#highlights = null;
+    this.#moreHighlights = undefined;
+    this.#filterGeneration++;
     this.#view = [...opened.keys()];
     this.#active = opened.length ? 0 : -1;
     this.#list.scrollTop = 0;
@@ -479,6 +490,8 @@ export class NoteList extends ElementBase {
     this.#said = { text, problem };
     this.#query = null;
     this.#highlights = null;
+    this.#moreHighlights = undefined;
+    this.#filterGeneration++;
     this.#showStatus();
   }
 
@@ -516,8 +529,26 @@ export class NoteList extends ElementBase {
     const rows = [];
     for (let position = first; position < last; position++) rows.push(this.#row(position));
     this.#spacer.replaceChildren(...rows);
-    if (this.#active >= 0) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
+    this.#askHighlights(first, last);
+    // Only a row that exists may be named (scrolled out of sight, the active row is not drawn).
+    if (this.#active >= first && this.#active < last) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
     else this.#list.removeAttribute('aria-activedescendant');
+  }
+
+  // Rows scrolled into sight past the highlights that came with the results: asked for once, drawn when they come.
+  #askHighlights(first, last) {
+    if (!this.#moreHighlights) return;
+    const positions = [];
+    for (let position = first; position < last; position++) {
+      if (!this.#asked.has(position)) { this.#asked.add(position); positions.push(position); }
+    }
+    if (positions.length === 0) return;
+    const generation = this.#filterGeneration;
+    Promise.resolve(this.#moreHighlights(positions.map((position) => this.#view[position]))).then((segments) => {
+      if (generation !== this.#filterGeneration || !Array.isArray(segments)) return;
+      positions.forEach((position, i) => { if (segments[i]) this.#highlights[position] = segments[i]; });
+      this.#queueRender();
+    }, () => {});   // a newer search or a locked list: the rows stay plain
   }
 
   #row(position) {

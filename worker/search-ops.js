@@ -148,6 +148,15 @@ export function searchOps({ createIndex: create }) {
       }
       return withTransfer({ indices, scores, ms, highlights, highlightMs: performance.now() - start - ms }, [indices.buffer, scores.buffer]);
     },
+    // The same segments for any results (`positions`, as search returned them):
+    // a <note-list> scrolled past the first ones asks for the rows it shows.
+    highlight({ id, query, positions }) {
+      get(id);
+      const texts = fedTexts.get(id);
+      if (!texts) throw namedError('InvalidStateError', `search index ${id} was built from texts: only an index fed from a note list has highlights`);
+      const matches = wordMatcher(query);
+      return positions.map((position) => noteHighlights(texts[position] ?? '', matches));
+    },
     // The texts come through `port` straight from a notes worker
     // (worker/text-feed.js): the index is built from them, or brought to them
     // by one span update. They are kept here (never on the page) for the next diff.

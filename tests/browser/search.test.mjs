@@ -632,7 +632,7 @@ test('a <fuzzy-search> whose <note-list> is locked, failed or empty is disabled 
 test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its rows\' titles and snippets, as the reference segments', async () => {
   const bodies = searchCorpus().slice(0, 400);
   const page = await listPage(bodies);
-  const rows = (query) => page.evaluate(async (q) => {
+  const rows = (query, scroll = 0) => page.evaluate(async ({ q, scroll }) => {
     const { highlightSegments, wordMatcher } = await import('/components/internal/search-highlight.js');
     const el = document.getElementById('s');
     const list = document.getElementById('list');
@@ -641,6 +641,14 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
     }));
     el.value = q;
     const detail = await answered;
+    if (scroll) {
+      // Rows past the first results' highlights: the list asks the search worker for theirs.
+      list.shadowRoot.getElementById('list').scrollTop = scroll;
+      const inSight = () => [...list.shadowRoot.querySelectorAll('.row')].filter((row) => Number(row.dataset.position) >= 20);
+      for (let i = 0; i < 100 && !(inSight().length && inSight().every((row) => row.querySelector('mark'))); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
     const matches = wordMatcher(q);
     const drawn = (span) => ({ text: span.textContent, marks: [...span.querySelectorAll('mark')].map((m) => m.textContent) });
     const expected = (segments) => ({ text: segments.map((s) => s.text).join(''), marks: segments.filter((s) => s.match).map((s) => s.text) });
@@ -652,13 +660,16 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
           snippet: expected(highlightSegments(note.body, matches)) },
       };
     });
-  }, query);
+  }, { q: query, scroll });
   for (const query of ['quartely reprot', 'reprot', 'note 1']) {
     const shown = await rows(query);
     assert.ok(shown.length > 0, `"${query}" shows some rows`);
     assert.ok(shown.some((row) => row.drawn.snippet.marks.length + row.drawn.title.marks.length > 0), `"${query}" marks words`);
     for (const row of shown) assert.deepEqual(row.drawn, row.expected, query);
   }
+  const scrolled = await rows('note 1', 40 * 56);
+  assert.ok(scrolled.length > 3 && scrolled.every((row) => row.drawn.title.marks.length > 0), 'rows scrolled into sight get their highlights');
+  for (const row of scrolled) assert.deepEqual(row.drawn, row.expected, 'scrolled');
   assert.deepEqual(page.problems, []);
   await page.addScript(AXE_PATH);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
