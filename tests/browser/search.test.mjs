@@ -652,7 +652,7 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
     const matches = wordMatcher(q);
     const drawn = (span) => ({ text: span.textContent, marks: [...span.querySelectorAll('mark')].map((m) => m.textContent) });
     const expected = (segments) => ({ text: segments.map((s) => s.text).join(''), marks: segments.filter((s) => s.match).map((s) => s.text) });
-    return [...list.shadowRoot.querySelectorAll('.row')].map((row) => {
+    const snapshot = () => [...list.shadowRoot.querySelectorAll('.row')].map((row) => {
       const note = list.opened[detail.indices[Number(row.dataset.position)]];
       return {
         drawn: { title: drawn(row.querySelector('.title')), snippet: drawn(row.querySelector('.snippet')) },
@@ -660,6 +660,10 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
           snippet: expected(highlightSegments(note.body, matches)) },
       };
     });
+    // Rows past the ones that came with the answer are drawn highlighted a frame or two later.
+    const same = (rows) => rows.every((row) => JSON.stringify(row.drawn) === JSON.stringify(row.expected));
+    for (let i = 0; i < 50 && !same(snapshot()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return snapshot();
   }, { q: query, scroll });
   for (const query of ['quartely reprot', 'reprot', 'note 1']) {
     const shown = await rows(query);
