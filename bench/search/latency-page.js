@@ -11,7 +11,6 @@ import { searchCorpus } from '/tests/js/search-corpus.js';
 const root = document.getElementById('root');
 const keys = [];
 const frames = [];
-let current;
 
 window.setup = async (mode) => {
   const bodies = searchCorpus();
@@ -37,8 +36,11 @@ window.setup = async (mode) => {
   }
   const search = document.getElementById('search');
   search.shadowRoot.querySelector('input').addEventListener('input', (event) => {
-    current = { query: event.target.value, key: event.timeStamp, input: performance.now() };
-    keys.push(current);
+    const entry = { query: event.target.value, key: event.timeStamp, input: performance.now() };
+
+    keys.push(entry);
+    // The frame that follows the key (it paints the typed character): did the answer come before it?
+    requestAnimationFrame(() => { entry.firstFrame = performance.now(); });
   });
   search.addEventListener('results', ({ detail }) => {
     const entry = keys.findLast((k) => k.query === detail.query && k.results === undefined);
@@ -68,7 +70,8 @@ window.collect = () => {
   for (let i = 1; i < frames.length; i++) gaps.push(frames[i] - frames[i - 1]);
   return {
     keystrokes: keys.map((k) => ({ query: k.query, keyToInput: k.input - k.key, toResults: k.results - k.input,
-      toFrame: k.frame - k.input, searchMs: k.searchMs })),
+      toFrame: k.frame - k.input, searchMs: k.searchMs, toFirstFrame: k.firstFrame - k.input,
+      beforeFirstFrame: k.results !== undefined && k.firstFrame !== undefined && k.results < k.firstFrame })),
     longestGap: Math.max(0, ...gaps),
   };
 };
