@@ -24,8 +24,10 @@ let nextIndexId = 1;
  * What SearchIndex.search() resolves with: the matching texts' positions by
  * score ascending (then the notes where a whole word reaches the last term's
  * best distance, then corpus order), their scores, the caller's wait (`ms`)
- * and the part of it spent searching in the worker (`searchMs`).
- * @typedef {{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} SearchAnswer
+ * and the part of it spent searching in the worker (`searchMs`), and, when
+ * asked for (`highlight`), the first results' `highlights`.
+ * @typedef {{indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number,
+ *   highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>}} SearchAnswer
  */
 
 /**
@@ -125,25 +127,51 @@ export class SearchIndex {
    * spent searching in the worker. A newer search rejects an older one still
    * waiting with an AbortError (latest wins). `options.signal` abandons this
    * search (it rejects with an AbortError); the index and its worker stay.
+   * `options.highlight`: for an index that follows a note list, the first `highlight` results also carry
+   * `highlights`, per result `{title, snippet}` as segments `{text, match}` (the title with its matched words,
+   * the body's snippet around the first match), computed in the worker that holds the texts.
    * @param {string} query
-   * @param {{signal?: AbortSignal}} [options]
+   * @param {{signal?: AbortSignal, highlight?: number}} [options]
    * @returns {Promise<SearchAnswer>}
    */
-  async search(query, { signal } = {}) {
+  async search(query, { signal, highlight = 0 } = {}) {
     string(query, 'query');
     if (signal?.aborted) throw abortReason(signal);
     const start = performance.now();
     const sequence = ++this.#sequence;
     let answer;
     try {
-      answer = await abandonable(this.#search({ id: this.#id, query }), signal);
+      answer = await abandonable(this.#search({ id: this.#id, query, highlight }), signal);
     } catch (error) {
       if (error.name !== 'NotFoundError') throw error;
       if (sequence !== this.#sequence) throw namedError('AbortError', 'superseded by a newer request');
       await this.create();
-      answer = await abandonable(this.#search({ id: this.#id, query }), signal);
+      answer = await abandonable(this.#search({ id: this.#id, query, highlight }), signal);
     }
-    return { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
+    const result = { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
+    if (answer.highlights) result.highlights = answer.highlights;
+    return result;
+  }
+
+  /**
+   * For an index that follows a note list: the highlighted title and body
+   * snippet of the notes at `positions` for `query`, as search()'s
+   * `highlights` (a list scrolled past the first results asks for its rows).
+   * @param {string} query
+   * @param {number[]} positions
+   * @returns {Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}
+   */
+  async highlight(query, positions) {
+    string(query, 'query');
+    if (!this.#source) throw namedError('InvalidStateError', 'highlight(): only an index that follows a note list has highlights');
+    const args = { id: this.#id, query, positions: Array.from(positions, Number) };
+    try {
+      return await this.#client.call('highlight', args);
+    } catch (error) {
+      if (error.name !== 'NotFoundError') throw error;
+      await this.create();
+      return this.#client.call('highlight', args);
+    }
   }
 
   /**

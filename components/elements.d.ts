@@ -35,11 +35,13 @@ export interface NoteListEventMap extends HTMLElementEventMap {
   'notes-opened': CustomEvent<{ total: number; opened: number; damaged: number; ms: number }>;
   /** `lock()` emptied the list. */
   'notes-locked': CustomEvent<Record<string, never>>;
+  /** `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, failed or has no notes). */
+  'notes-state': CustomEvent<{ state: 'empty' | 'locked' | 'opening' | 'open' | 'failed' }>;
   /** One per damaged note. */
   'note-error': CustomEvent<{ index: number; id: string } & ErrorEventDetail>;
   /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */
   'notes-error': CustomEvent<ErrorEventDetail>;
-  /** A note was chosen (Enter, Space or click). */
+  /** A note was chosen (Enter, Space or click in the list, `choose()`, or Enter in a `<fuzzy-search for>` field). */
   'select': CustomEvent<{ index: number; id: string; title: string; body: string }>;
 }
 

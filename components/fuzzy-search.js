@@ -28,6 +28,7 @@ input {
   border: 1px solid var(--fuzzy-search-border-color, #6b6f7b);
   border-radius: var(--fuzzy-search-radius, 6px);
 }
+input:disabled { opacity: 0.65; cursor: not-allowed; }
 input:focus-visible { outline: 2px solid var(--fuzzy-search-focus-ring, #3b4fc4); outline-offset: 2px; }
 .count { margin: 0.25rem 0; font-size: 0.875em; min-block-size: 1lh; }
 ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
@@ -66,8 +67,24 @@ let nextId = 0;
  * @typedef {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} FuzzySearchResults
  */
 
-const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error'];
+const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error', 'notes-state'];
 const ROWS_PER_FRAME = 5;
+// With a <note-list> target: how many of the first results come with their
+// highlighted title and snippet from the search worker: the rows a list of the
+// default height draws at the top (7 in sight and 4 of overscan), and one more.
+// They delay the answer (2-5 ms for 16 rows in Node on the loaded 2-core host);
+// a taller list asks for the rest of its rows itself (moreHighlights).
+const HIGHLIGHT_ROWS = 12;
+
+// Numbers in the user's locale: the element's (or an ancestor's) lang, else the browser's.
+function numberFormat(element) {
+  const lang = element.closest('[lang]')?.lang || navigator.language || undefined;
+  try {
+    return new Intl.NumberFormat(lang);
+  } catch {
+    return new Intl.NumberFormat();
+  }
+}
 
 /**
  * A typo-tolerant search field: every keystroke searches (latest wins) in a worker.
@@ -118,6 +135,7 @@ export class FuzzySearch extends ElementBase {
   #indexed = [];       // what the worker's index holds
   #index;
   #results;
+  #highlights;         // the search worker's segments for the first results (a <note-list> target)
   #active = -1;
   #rowGeneration = 0;  // bumped by every list drawn: rows still queued for an older one are dropped
   #id = `fuzzy-search-${nextId++}`;
@@ -125,12 +143,20 @@ export class FuzzySearch extends ElementBase {
   #generation = 0;     // bumped when a note-list target locks: older jobs are dropped
   #connection;         // {list, disconnect} while following a <note-list>
   #onListEvent = (event) => this.#listChanged(event);
+  #onTargetKey;
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open', delegatesFocus: true }).append(shadowContent());
     this.#input.addEventListener('input', () => this.#search());
     this.#input.addEventListener('keydown', (event) => this.#onKey(event));
+    this.#onTargetKey = (event) => {
+      // Escape in a <note-list> this element filters: back to the field (the combobox's popup closes).
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        this.#input.focus();
+      }
+    };
     this.#list.addEventListener('click', (event) => {
       const row = event.target.closest('li');
       if (row) this.#choose(Number(row.dataset.position));
@@ -224,6 +250,7 @@ export class FuzzySearch extends ElementBase {
   // Indexes `documents`, or connects to a <note-list> target (once it is defined).
   #followTarget() {
     const list = this.#listTarget;
+    this.#updateDisabled();
     if (!list) {
       this.#syncIndex();
       return;
@@ -238,8 +265,14 @@ export class FuzzySearch extends ElementBase {
     // Set first: an open list feeds the consumer at once, inside connectSearch().
     const connection = { list, disconnect: () => {} };
     this.#connection = connection;
-    connection.disconnect = list.connectSearch((port, done) => this.#takeFeed(port, done, connection));
+    const disconnect = list.connectSearch((port, done) => this.#takeFeed(port, done, connection));
+    list.addEventListener('keydown', this.#onTargetKey);
+    connection.disconnect = () => {
+      disconnect();
+      list.removeEventListener('keydown', this.#onTargetKey);
+    };
     this.#warmFor(connection);
+    this.#updateDisabled();
   }
 
   // Ready the index's worker as soon as there is a list to follow (locked, say),
@@ -273,7 +306,8 @@ export class FuzzySearch extends ElementBase {
     const list = this.#listTarget;
     if (!list || event.composedPath()[0] !== list) return;
     if (event.type === 'notes-opened') this.#connectList(list);   // a list defined or added after this element
-    else this.#clear();
+    else if (event.type !== 'notes-state') this.#clear();
+    this.#updateDisabled();
   }
 
   // The index (and its worker) go; anything still queued for them is dropped.
@@ -295,6 +329,30 @@ export class FuzzySearch extends ElementBase {
     this.#list.replaceChildren();
     this.#input.setAttribute('aria-expanded', 'false');
     this.#setActive(-1);
+    this.#updateDisabled();
+  }
+
+  // Why there is nothing to search: a <note-list> target locked, failed or without notes ('' otherwise).
+  #disabledReason() {
+    const list = this.#listTarget;
+    if (!list || typeof list.connectSearch !== 'function') return '';
+    switch (list.state) {
+      case 'locked': return 'The notes are locked: unlock them to search.';
+      case 'failed': return 'The notes could not be opened: there is nothing to search.';
+      case 'empty': return 'There are no notes to search.';
+      case 'open': return list.opened.length === 0 ? 'There are no notes to search.' : '';
+      default: return '';
+    }
+  }
+
+  // The field is disabled while there is nothing to search, and the count says why.
+  #updateDisabled() {
+    const reason = this.#disabledReason();
+    const count = this.shadowRoot.getElementById('count');
+    const was = this.#input.disabled;
+    this.#input.disabled = reason !== '';
+    if (reason) count.textContent = reason;
+    else if (was) count.textContent = '';
   }
 
   #render() {
@@ -330,10 +388,12 @@ export class FuzzySearch extends ElementBase {
     const start = performance.now();
     const generation = this.#generation;
     const index = this.#sync.then(() => this.#index);
-    index.then((searchIndex) => searchIndex?.search(query)).then((answer) => {
+    const highlight = this.#listTarget ? HIGHLIGHT_ROWS : 0;
+    index.then((searchIndex) => searchIndex?.search(query, { highlight })).then((answer) => {
       if (!answer || generation !== this.#generation) return;
       const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.searchMs };
       this.#results = results;
+      this.#highlights = answer.highlights;
       this.#show(results);
       this.dispatchEvent(composedEvent('results', results));
     }, (error) => {
@@ -343,10 +403,13 @@ export class FuzzySearch extends ElementBase {
 
   #show({ query, indices }) {
     const count = indices.length;
-    this.shadowRoot.getElementById('count').textContent = query === '' ? '' : `${count} result${count === 1 ? '' : 's'}`;
+    this.shadowRoot.getElementById('count').textContent = query === ''
+      ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
-      target.filter(indices);
+      const index = this.#index;
+      const more = this.#listTarget && index ? (positions) => index.highlight(query, positions) : undefined;
+      target.filter(indices, { query, highlights: this.#highlights, moreHighlights: more });
       return;
     }
     const matches = wordMatcher(query);
@@ -413,6 +476,11 @@ export class FuzzySearch extends ElementBase {
   }
 
   #onKey(event) {
+    const target = this.#target;
+    if (target && typeof target.filter === 'function') {
+      this.#onKeyFor(event, target);
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (this.#list.children.length === 0) return;
       event.preventDefault();
@@ -423,6 +491,27 @@ export class FuzzySearch extends ElementBase {
         event.preventDefault();
         this.#choose(Number(row.dataset.position));
       }
+    } else if (event.key === 'Escape') {
+      if (this.#input.value === '') return;
+      event.preventDefault();
+      this.value = '';
+    }
+  }
+
+  // With for=: ↓ moves the focus into the target's rows (its focus()), Enter
+  // opens its top result (its choose(0), which fires `select` there; a target
+  // without one gets `select` from this element), Escape clears.
+  #onKeyFor(event, target) {
+    const found = this.#results?.indices.length > 0;
+    if (event.key === 'ArrowDown') {
+      if (!found || typeof target.focus !== 'function') return;
+      event.preventDefault();
+      target.focus();
+    } else if (event.key === 'Enter') {
+      if (!found) return;
+      event.preventDefault();
+      if (typeof target.choose === 'function') target.choose(0);
+      else this.#choose(this.#results.indices[0]);
     } else if (event.key === 'Escape') {
       if (this.#input.value === '') return;
       event.preventDefault();

@@ -30,6 +30,7 @@ const STYLE = `
 .row[aria-selected="true"] { background: var(--note-list-active-background, #3b4fc4); color: var(--note-list-active-color, #fff); }
 .title { display: block; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .snippet { display: block; font-size: 0.875em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; opacity: 0.85; }
+mark { background: var(--note-list-mark-background, #ffe58a); color: var(--note-list-mark-color, #1c1c1c); border-radius: 2px; }
 .row.damaged .title { color: var(--note-list-error-color, #b3261e); }
 .row.damaged[aria-selected="true"] .title { color: inherit; }
 [hidden] { display: none !important; }
@@ -48,9 +49,32 @@ function composedEvent(type, detail) {
   return new CustomEvent(type, { detail, bubbles: true, composed: true });
 }
 
-const count = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+// Numbers in the user's locale: the element's (or an ancestor's) lang, else the browser's.
+function numberFormat(element) {
+  const lang = element.closest('[lang]')?.lang || navigator.language || undefined;
+  try {
+    return new Intl.NumberFormat(lang);
+  } catch {
+    return new Intl.NumberFormat();
+  }
+}
 
 let nextId = 0;
+
+// Segments {text, match} into `parent`: marks for the matches, one text node for each run between them.
+function drawSegments(parent, segments) {
+  let plain = '';
+  for (const { text, match } of segments) {
+    if (!match) { plain += text; continue; }
+    const mark = document.createElement('mark');
+    mark.part = 'mark';
+    mark.textContent = text;
+    if (plain) parent.append(plain);
+    parent.append(mark);
+    plain = '';
+  }
+  if (plain) parent.append(plain);
+}
 
 /** @typedef {import('../api/notes.js').SealedNote} SealedNote */
 /** @typedef {import('../api/notes.js').OpenedNote} OpenedNote */
@@ -80,6 +104,7 @@ let nextId = 0;
  *
  * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - Every note was opened (or
  *   found damaged) and `opened` holds them all; also for an empty vault (total 0).
+ * @fires {CustomEvent<{state: string}>} notes-state - `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, empty or failed).
  * @fires {CustomEvent<{}>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
  * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
@@ -89,7 +114,8 @@ let nextId = 0;
  * @csspart list - The scrolling listbox.
  * @csspart row - One note row.
  * @csspart title - A row's title.
- * @csspart snippet - A row's start of the body, or the damage.
+ * @csspart snippet - A row's start of the body (while a search filters the list: around the first match), or the damage.
+ * @csspart mark - A word matched by the search filtering the list.
  *
  * @cssprop --note-list-height - Height of the scrolling list (default 24rem).
  * @cssprop --note-list-active-background - Background of the active row (default #3b4fc4).
@@ -114,6 +140,12 @@ export class NoteList extends ElementBase {
   #state = 'empty';
   #opening = Promise.resolve();
   #searchConsumers = new Set();
+  #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
+  #query = null;                          // the query of the search filtering the list, or null
+  #highlights = null;                     // per view position: segments from the search worker (sparse)
+  #moreHighlights;                        // asks the search for the segments of rows scrolled into sight
+  #asked = new Set();                     // view positions whose segments were asked for
+  #filterGeneration = 0;
   #onUnlock = (event) => this.#takeKey(event);
   #describe = undefined;
 
@@ -188,6 +220,17 @@ export class NoteList extends ElementBase {
   get path() { return this.#client?.path; }
   /** @type {NoteListState} */
   get state() { return this.#state; }
+
+  #setState(state) {
+    if (state === this.#state) return;
+    this.#state = state;
+    this.dispatchEvent(composedEvent('notes-state', { state }));
+  }
+
+  // A count in the user's locale: "5,000 notes", "1 note".
+  #count(n, word) {
+    return `${numberFormat(this).format(n)} ${word}${n === 1 ? '' : 's'}`;
+  }
 
   /**
    * What a row shows for an opened note; undefined for the default.
@@ -265,14 +308,50 @@ export class NoteList extends ElementBase {
 
   /**
    * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all.
+   * With a non-empty `options.query` (a search's: `<fuzzy-search for>` passes it) the status says how many
+   * of all the notes match ("3 of 5,000 notes"), or that none matches the query; `options.highlights`
+   * (segments `{text, match}` per shown row from the search worker: `{title, snippet}` for the first rows
+   * of `indices`) marks the matched words in those rows, and `options.moreHighlights(noteIndices)` (a promise
+   * of the same segments for those notes) is asked for rows scrolled into sight past them.
    * @param {ArrayLike<number> | null} [indices]
+   * @param {{query?: string, highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>} | null>,
+   *   moreHighlights?: (noteIndices: number[]) => Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}} [options]
    */
-  filter(indices) {
+  filter(indices, { query, highlights, moreHighlights } = {}) {
     const total = this.#opened.length;
     this.#view = indices == null ? [...this.#opened.keys()] : Array.from(indices).filter((i) => Number.isInteger(i) && i >= 0 && i < total);
+    this.#query = typeof query === 'string' && query.trim() !== '' && indices != null ? query : null;
+    const whole = this.#query !== null && this.#view.length === (indices?.length ?? 0);
+    this.#highlights = whole && Array.isArray(highlights) ? highlights.slice() : null;
+    this.#moreHighlights = whole && this.#highlights && typeof moreHighlights === 'function' ? moreHighlights : undefined;
+    this.#asked = new Set(this.#highlights ? this.#highlights.keys() : []);
+    this.#filterGeneration++;
     this.#active = this.#view.length ? 0 : -1;
     this.#list.scrollTop = 0;
     this.#layout();
+    this.#showStatus();
+  }
+
+  /**
+   * Chooses the note at `position` in the view (default: the active row; 0 is the top one) and fires
+   * `select`, as Enter does in the list (`<fuzzy-search for>` calls it for Enter in its field).
+   * Returns whether a note was chosen (not for a damaged note or an empty view).
+   * @param {number} [position]
+   * @returns {boolean}
+   */
+  choose(position = this.#active) {
+    if (!Number.isInteger(position) || position < 0 || position >= this.#view.length) return false;
+    this.#setActive(position);
+    return this.#choose();
+  }
+
+  /**
+   * Moves the focus into the list, on its active row (`<fuzzy-search for>` calls it for ↓ in its field).
+   * @param {FocusOptions} [options]
+   */
+  focus(options) {
+    if (this.#list.hidden) super.focus(options);
+    else this.#list.focus(options);
   }
 
   /**
@@ -281,7 +360,7 @@ export class NoteList extends ElementBase {
    */
   lock() {
     this.#generation++;
-    this.#state = this.#notes?.length ? 'locked' : 'empty';
+    this.#setState(this.#notes?.length ? 'locked' : 'empty');
     this.#key?.fill(0);
     this.#key = undefined;
     this.#opened = [];
@@ -329,7 +408,7 @@ export class NoteList extends ElementBase {
     }
     if (this.#notes.length === 0) {
       this.#generation++;
-      this.#state = 'open';
+      this.#setState('open');
       this.#show([]);
       for (const consumer of this.#searchConsumers) this.#feedNow(consumer);
       this.#say('This vault has no notes yet.');
@@ -337,8 +416,8 @@ export class NoteList extends ElementBase {
       return;
     }
     if (!this.#key) {
-      this.#state = 'locked';
-      this.#say(`${count(this.#notes.length, 'note')}, locked.`);
+      this.#setState('locked');
+      this.#say(`${this.#count(this.#notes.length, 'note')}, locked.`);
       // While the password is typed: the notes worker starts, instantiates and
       // self-tests now, so that the key opens the notes at once. It holds no
       // key until then, and ends after its idle time if none comes.
@@ -351,9 +430,9 @@ export class NoteList extends ElementBase {
 
   async #open(notes, key) {
     const generation = ++this.#generation;
-    this.#state = 'opening';
+    this.#setState('opening');
     const start = performance.now();
-    this.#say(`Opening ${count(notes.length, 'note')}…`);
+    this.#say(`Opening ${this.#count(notes.length, 'note')}…`);
     this.#client ??= createNotesWorker();
     let opened;
     // The first rows are drawn in the task the decrypted notes arrive in; the
@@ -385,13 +464,13 @@ export class NoteList extends ElementBase {
     opened.forEach((note, index) => { if (note.error) damaged.push(index); });
     const ms = performance.now() - start;
     if (damaged.length === opened.length && opened.every((n) => n.error.message.startsWith('key failed authentication'))) {
-      this.#fail({ name: 'WrongKeyError', message: `Wrong key: none of the ${count(opened.length, 'note')} opens with this key.` });
+      this.#fail({ name: 'WrongKeyError', message: `Wrong key: none of the ${this.#count(opened.length, 'note')} opens with this key.` });
       return;
     }
     this.#say(damaged.length
-      ? `${count(opened.length - damaged.length, 'note')} opened, ${count(damaged.length, 'damaged note')}.`
-      : `${count(opened.length, 'note')}.`, damaged.length > 0);
-    this.#state = 'open';
+      ? `${this.#count(opened.length - damaged.length, 'note')} opened, ${this.#count(damaged.length, 'damaged note')}.`
+      : `${this.#count(opened.length, 'note')}.`, damaged.length > 0);
+    this.#setState('open');
     this.dispatchEvent(composedEvent('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms }));
     // One event per damaged note, in slices: a vault of damaged notes must not freeze the page.
     await runInSlices(damaged.length, (k) => {
@@ -404,6 +483,10 @@ export class NoteList extends ElementBase {
 
   #show(opened) {
     this.#opened = opened;
+    this.#query = null;
+    this.#highlights = null;
+    this.#moreHighlights = undefined;
+    this.#filterGeneration++;
     this.#view = [...opened.keys()];
     this.#active = opened.length ? 0 : -1;
     this.#list.scrollTop = 0;
@@ -411,7 +494,7 @@ export class NoteList extends ElementBase {
   }
 
   #fail(error) {
-    this.#state = 'failed';
+    this.#setState('failed');
     this.#show([]);
     const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
     this.#say(detail.message, true);
@@ -419,6 +502,24 @@ export class NoteList extends ElementBase {
   }
 
   #say(text, problem = false) {
+    this.#said = { text, problem };
+    this.#query = null;
+    this.#highlights = null;
+    this.#moreHighlights = undefined;
+    this.#filterGeneration++;
+    this.#showStatus();
+  }
+
+  // The list's own message, or while a search filters the list its count ("3 of 5,000 notes") or empty state.
+  #showStatus() {
+    let { text, problem } = this.#said;
+    if (this.#query !== null && this.#state === 'open') {
+      const shown = this.#view.length;
+      text = shown === 0
+        ? `No note matches “${this.#query}”.`
+        : `${numberFormat(this).format(shown)} of ${this.#count(this.#opened.length, 'note')}.`;
+      problem = false;
+    }
     this.#status.textContent = text;
     this.#status.classList.toggle('problem', problem);
   }
@@ -443,8 +544,26 @@ export class NoteList extends ElementBase {
     const rows = [];
     for (let position = first; position < last; position++) rows.push(this.#row(position));
     this.#spacer.replaceChildren(...rows);
-    if (this.#active >= 0) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
+    this.#askHighlights(first, last);
+    // Only a row that exists may be named (scrolled out of sight, the active row is not drawn).
+    if (this.#active >= first && this.#active < last) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
     else this.#list.removeAttribute('aria-activedescendant');
+  }
+
+  // Rows scrolled into sight past the highlights that came with the results: asked for once, drawn when they come.
+  #askHighlights(first, last) {
+    if (!this.#moreHighlights) return;
+    const positions = [];
+    for (let position = first; position < last; position++) {
+      if (!this.#asked.has(position)) { this.#asked.add(position); positions.push(position); }
+    }
+    if (positions.length === 0) return;
+    const generation = this.#filterGeneration;
+    Promise.resolve(this.#moreHighlights(positions.map((position) => this.#view[position]))).then((segments) => {
+      if (generation !== this.#filterGeneration || !Array.isArray(segments)) return;
+      positions.forEach((position, i) => { if (segments[i]) this.#highlights[position] = segments[i]; });
+      this.#queueRender();
+    }, () => {});   // a newer search or a locked list: the rows stay plain
   }
 
   #row(position) {
@@ -469,6 +588,13 @@ export class NoteList extends ElementBase {
       row.setAttribute('aria-disabled', 'true');
       title.textContent = 'Damaged note';
       snippet.textContent = note.error.message;
+    } else if (this.#highlights?.[position] && !this.#describe) {
+      // Drawn from the search worker's segments: the matched words and the snippet around the first match.
+      // A page's describeNote decides what its rows show (it may mask a note): then no highlights.
+      const { title: titleSegments, snippet: snippetSegments } = this.#highlights[position];
+      if (note.title) drawSegments(title, titleSegments);
+      else title.textContent = 'Untitled';
+      drawSegments(snippet, snippetSegments);
     } else {
       let shown = note;
       try {
@@ -509,7 +635,8 @@ export class NoteList extends ElementBase {
   #choose() {
     const index = this.#view[this.#active];
     const note = this.#opened[index];
-    if (!note || note.error || note.id === undefined) return;
+    if (!note || note.error || note.id === undefined) return false;
     this.dispatchEvent(composedEvent('select', { index, id: note.id, title: note.title, body: note.body }));
+    return true;
   }
 }

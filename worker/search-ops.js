@@ -11,6 +11,7 @@ import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { receiveNoteTexts } from '../common/text-feed.js';
 import { applySpanDiff } from '../common/search-diff.js';
+import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
 import { heapCopyOutU32, heapReadU32, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 
@@ -130,11 +131,31 @@ export function searchOps({ createIndex: create }) {
     insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
     set({ id, position, texts }) { editable(id).set(position, texts); return get(id).length; },
     remove({ id, position, count }) { editable(id).remove(position, count); return get(id).length; },
-    search({ id, query }) {
+    // `highlight`: for an index fed from a note list, the first `highlight`
+    // results also come with their title and body snippet as segments
+    // (common/search-highlight.js), so that the list only draws them.
+    search({ id, query, highlight = 0 }) {
       const start = performance.now();
       const { indices, scores } = get(id).search(query);
       const ms = performance.now() - start;
-      return withTransfer({ indices, scores, ms }, [indices.buffer, scores.buffer]);
+      const texts = fedTexts.get(id);
+      let highlights;
+      if (highlight > 0 && texts && query.trim() !== '') {
+        const matches = wordMatcher(query);
+        const n = Math.min(highlight, indices.length);
+        highlights = new Array(n);
+        for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts[indices[i]] ?? '', matches);
+      }
+      return withTransfer({ indices, scores, ms, highlights, highlightMs: performance.now() - start - ms }, [indices.buffer, scores.buffer]);
+    },
+    // The same segments for any results (`positions`, as search returned them):
+    // a <note-list> scrolled past the first ones asks for the rows it shows.
+    highlight({ id, query, positions }) {
+      get(id);
+      const texts = fedTexts.get(id);
+      if (!texts) throw namedError('InvalidStateError', `search index ${id} was built from texts: only an index fed from a note list has highlights`);
+      const matches = wordMatcher(query);
+      return positions.map((position) => noteHighlights(texts[position] ?? '', matches));
     },
     // The texts come through `port` straight from a notes worker
     // (worker/text-feed.js): the index is built from them, or brought to them

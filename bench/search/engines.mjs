@@ -31,7 +31,87 @@ function summarize(results) {
   return Object.fromEntries(results.map((r) => [r.case, r.counts]));
 }
 
+// The latency scenario (issue 11 section 3): real keys at a person's pace into
+// a <fuzzy-search> over 5,000 notes, with its own list and `for` a <note-list>.
+const LATENCY_WORDS = ['kubernetes', 'quartely reprot', 'upgarde'];
+const LATENCY_PACE_MS = 150;
+export const LATENCY_TARGETS = { toResultsMedian: 4, toPaintedMedian: 16.7, longestGap: 20 };
+const LATENCY_METHOD = `each word of ${LATENCY_WORDS.map((w) => `"${w}"`).join(', ')} typed from an empty field with real`
+  + ` key presses (CDP input, through the browser's own input handling), one every ${LATENCY_PACE_MS} ms, in a fresh page`
+  + ' per mode (bench/search/latency-page.js); per keystroke: the input event to the `results` event, and to the first'
+  + ' animation frame after it (the frame that paints the rows); the longest gap between animation frames while typing';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 export const engines = {
+  // Not a race between contenders: what a person typing sees, in Chromium. Its figures are in the
+  // section's info and in the `latency` table.
+  async 'latency-chromium'({ root, quick, log }) {
+    const server = await startServer({ root });
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-latency-'));
+    let context;
+    const modes = {};
+    try {
+      context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS,
+        viewport: { width: 1100, height: 800 } });
+      for (const mode of ['own', 'for']) {
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(`${server.url}/bench/search/latency.html`);
+        await page.waitForFunction(() => typeof window.setup === 'function');
+        await page.evaluate((m) => window.setup(m), mode);
+        const keystrokes = [];
+        const gaps = [];
+        for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
+          await page.evaluate(() => window.clearQuery());
+          await page.waitForTimeout(300);
+          for (const ch of word) {
+            await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+            await page.waitForTimeout(LATENCY_PACE_MS);
+          }
+          await page.waitForTimeout(200);
+          const got = await page.evaluate(() => window.collect());
+          keystrokes.push(...got.keystrokes);
+          gaps.push(got.longestGap);
+        }
+        if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
+        const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
+        modes[mode] = {
+          keystrokes: keystrokes.length,
+          answered: of('toResults').length,
+          toResults: { median: median(of('toResults')), max: Math.max(...of('toResults')) },
+          toPainted: { median: median(of('toFrame')), max: Math.max(...of('toFrame')) },
+          searchMs: { median: median(of('searchMs')), max: Math.max(...of('searchMs')) },
+          toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
+          answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
+          longestGap: Math.max(...gaps),
+        };
+        log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
+          + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
+          + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
+          + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
+          + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
+        await page.close();
+      }
+      return {
+        version: `Chromium ${context.browser()?.version() ?? ''} headless, real key presses`,
+        method: LATENCY_METHOD,
+        info: { latency: modes },
+        results: [],
+      };
+    } finally {
+      await context?.close().catch(() => {});
+      await server.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  },
+
+
   async 'keystrokes-node'({ root, quick, log }) {
     const results = await measureKeystrokes({ env: nodeEnv(root), quick, log });
     return {
@@ -154,7 +234,7 @@ function memoryAfterGc() {
 }
 
 /** Result counts of the full query beside the spec's, and each index's memory (Node, JS heap + wasm memory). */
-export async function tables({ root, quick }) {
+export async function tables({ root, quick, sections }) {
   const notes = quick ? 300 : 5000;
   const texts = corpus(notes);
   const env = nodeEnv(root);
@@ -173,7 +253,27 @@ export async function tables({ root, quick }) {
     memoryRows.push([definition.label, (heap / 2 ** 20).toFixed(1), wasmBytes === undefined ? '-' : (wasmBytes / 2 ** 20).toFixed(1)]);
     data[id] = { counts: Object.fromEntries(SEARCH_SCENARIOS.map((s, i) => [s.id, counts[i]])), memoryBytes: heap, wasmBytes };
   }
+  const latency = sections?.['latency-chromium']?.info?.latency;
+  const latencyTables = !latency ? [] : [{
+    id: 'latency',
+    title: `from the key to the results on screen (${sections['latency-chromium'].version}, 5,000 notes, a key every`
+      + ` ${LATENCY_PACE_MS} ms; targets: input to results median <= ${LATENCY_TARGETS.toResultsMedian} ms, to painted median`
+      + ` <= ${LATENCY_TARGETS.toPaintedMedian} ms, no frame gap over ${LATENCY_TARGETS.longestGap} ms)`,
+    columns: ['mode', 'keys', 'input to results median / max ms', 'input to painted median / max ms', 'searchMs median', 'longest frame gap ms',
+      'input to the frame after the key, median ms', 'answers before that frame', 'targets'],
+    align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    rows: Object.entries(latency).map(([mode, m]) => [
+      mode === 'own' ? 'own list' : 'for= a <note-list>', String(m.keystrokes),
+      `${m.toResults.median.toFixed(1)} / ${m.toResults.max.toFixed(1)}`, `${m.toPainted.median.toFixed(1)} / ${m.toPainted.max.toFixed(1)}`,
+      m.searchMs.median.toFixed(2), m.longestGap.toFixed(1),
+      m.toFirstFrame ? m.toFirstFrame.median.toFixed(1) : '-', m.toFirstFrame ? `${m.answeredBeforeFirstFrame} of ${m.keystrokes}` : '-',
+      [m.toResults.median <= LATENCY_TARGETS.toResultsMedian ? 'results ok' : 'results MISSED',
+        m.toPainted.median <= LATENCY_TARGETS.toPaintedMedian ? 'painted ok' : 'painted MISSED',
+        m.longestGap <= LATENCY_TARGETS.longestGap ? 'gaps ok' : 'gaps MISSED'].join(', ')]),
+    data: latency,
+  }];
   return [
+    ...latencyTables,
     {
       id: 'result-counts',
       title: `notes matching each scenario's full query (${notes} notes, Node); only ours and the naive JS follow the`

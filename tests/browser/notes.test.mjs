@@ -212,7 +212,16 @@ test('describeNote decides what a row shows; one that throws, or none, shows the
     [`[${small.plain[1].title}]`, 'hidden'],
     [small.plain[2].title, small.plain[2].body],
   ]);
-  await page.evaluate(() => { document.getElementById('list').describeNote = undefined; });
+  // Filtered with a search's highlights (the body's first word marked): a masked row stays masked.
+  const filtered = await page.evaluate(({ body }) => {
+    const list = document.getElementById('list');
+    const highlight = { title: [{ text: 'x', match: true }], snippet: [{ text: body, match: true }] };
+    list.filter(new Uint32Array([1]), { query: 'x', highlights: [highlight] });
+    const row = list.shadowRoot.querySelector('.row');
+    return [row.querySelector('.title').textContent, row.querySelector('.snippet').textContent, row.querySelectorAll('mark').length];
+  }, { body: small.plain[1].body });
+  assert.deepEqual(filtered, [`[${small.plain[1].title}]`, 'hidden', 0], 'describeNote wins over the search highlights');
+  await page.evaluate(() => { document.getElementById('list').filter(); document.getElementById('list').describeNote = undefined; });
   const plainRows = await page.evaluate(() => [...document.getElementById('list').shadowRoot.querySelectorAll('.row .title')].map((r) => r.textContent));
   assert.deepEqual(plainRows, small.plain.map((n) => n.title), 'unset: the default again');
   await page.close();

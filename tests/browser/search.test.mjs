@@ -395,7 +395,7 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
   const typo = await searchAndView(QUERY);
   assert.deepEqual(typo.indices, reference.indices);
   assert.deepEqual(typo.view, reference.indices, 'the list shows exactly the results, in their order');
-  assert.equal(typo.count, `${reference.indices.length} results`);
+  assert.equal(typo.count, `${reference.indices.length.toLocaleString('en')} results`);
 
   const all = await searchAndView('');
   assert.deepEqual(all.view, texts.map((_, i) => i), 'an empty query shows every note in corpus order');
@@ -412,7 +412,8 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
     return { value: search.value === 'report', results: search.results, log: window.log, path: search.path,
       view: document.getElementById('list').view, count: search.shadowRoot.getElementById('count').textContent };
   });
-  assert.deepEqual(locked, { value: true, results: undefined, log: [], path: undefined, view: [], count: '' });
+  assert.deepEqual(locked, { value: true, results: undefined, log: [], path: undefined, view: [],
+    count: 'The notes are locked: unlock them to search.' });
 
   // Unlocked again: the index follows the reopened list (one note changed, one removed).
   await page.evaluate(async () => {
@@ -491,5 +492,191 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
   });
   assert.equal(refused, 'InvalidStateError: locked');
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// A page with <fuzzy-search id="s" for="list"> and <note-list id="list"> over `bodies` (titles "Note i"),
+// unlocked and opened; every `results` and `select` event is logged.
+async function listPage(bodies, { lang = '' } = {}) {
+  const page = await browser.newPage();
+  await page.evaluate(async ({ bodies, lang }) => {
+    if (lang) document.documentElement.lang = lang;
+    const key = crypto.getRandomValues(new Uint8Array(32));
+    window.key = key;
+    window.sealed = await window.memento.sealNotes(bodies.map((body, i) => ({ id: `n${i}`, title: `Note ${i}`, body })), key);
+    document.getElementById('root').innerHTML = '<fuzzy-search id="s" for="list"></fuzzy-search><note-list id="list"></note-list>';
+    const search = document.getElementById('s');
+    const list = document.getElementById('list');
+    window.log = [];
+    window.selected = [];
+    window.opened = 0;
+    search.addEventListener('results', ({ detail }) => window.log.push({ query: detail.query, indices: Array.from(detail.indices) }));
+    for (const el of [search, list]) el.addEventListener('select', ({ detail }) => window.selected.push({ on: el.id, index: detail.index }));
+    list.addEventListener('notes-opened', () => { window.opened++; });
+    list.notes = window.sealed;
+    list.deviceKey = key;
+  }, { bodies, lang });
+  await waitFor(page, () => window.opened === 1, undefined, { what: 'the notes to open', timeout: 60000 });
+  return page;
+}
+
+const shadowText = (page, id, part) => page.evaluate(({ id, part }) => document.getElementById(id).shadowRoot.getElementById(part).textContent, { id, part });
+const focusedIn = (page) => page.evaluate(() => {
+  const outer = document.activeElement;
+  return { host: outer?.id, inner: outer?.shadowRoot?.activeElement?.id };
+});
+
+test('for= a <note-list>: ↓ moves into the list\'s rows, Enter in the field opens the top result (select on the list), Escape clears', async () => {
+  const page = await listPage(SMALL);
+  await page.press('Tab');
+  assert.deepEqual(await focusedIn(page), { host: 's', inner: 'input' });
+  await typeKeyByKey(page, 'report');
+  const reference = referenceSearch(SMALL.map((body, i) => `Note ${i}\n${body}`), 'report').indices;
+  assert.deepEqual(await page.evaluate(() => document.getElementById('list').view), reference);
+  await page.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.selected), [{ on: 'list', index: reference[0] }], 'Enter opened the top result');
+  await page.press('ArrowDown');
+  assert.deepEqual(await focusedIn(page), { host: 'list', inner: 'list' }, '↓ moved the focus into the list');
+  await page.press('ArrowDown');
+  await page.press('Enter');
+  assert.deepEqual((await page.evaluate(() => window.selected)).at(-1), { on: 'list', index: reference[1] }, 'the second row, chosen in the list');
+  await page.press('Escape');
+  assert.deepEqual(await focusedIn(page), { host: 's', inner: 'input' }, 'Escape in the list goes back to the field');
+  await page.evaluate(() => { window.log = []; });
+  await page.press('Escape');
+  await waitFor(page, () => window.log.some((e) => e.query === ''), undefined, { what: 'the cleared search' });
+  const cleared = await page.evaluate(() => ({ value: document.getElementById('s').value, view: document.getElementById('list').view }));
+  assert.deepEqual(cleared, { value: '', view: SMALL.map((_, i) => i) });
+  assert.equal(await shadowText(page, 'list', 'status'), '10 notes.', 'the list\'s own count again');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('without for=: Enter right after typing opens the top result; ↓ on no results does nothing', async () => {
+  const page = await searchPage(SMALL);
+  await page.press('Tab');
+  await typeKeyByKey(page, 'quartely');
+  await page.press('Enter');
+  const top = referenceSearch(SMALL, 'quartely').indices[0];
+  assert.deepEqual(await page.evaluate(() => window.selected), [{ index: top, text: SMALL[top] }]);
+  await page.evaluate(() => { window.log = []; window.selected = []; });
+  await page.press('Escape');
+  await waitFor(page, () => window.log.some((e) => e.query === ''), undefined, { what: 'the cleared search' });
+  await typeKeyByKey(page, 'zzz');
+  await page.press('ArrowDown');
+  await page.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.selected), []);
+  assert.deepEqual(await focusedIn(page), { host: 's', inner: 'input' });
+  await page.close();
+});
+
+test('counts agree and follow the locale: "240 of 1.200 notes" under lang=de, the empty state names the query', async () => {
+  const bodies = Array.from({ length: 1200 }, (_, i) => SMALL[i % SMALL.length]);
+  const page = await listPage(bodies, { lang: 'de' });
+  assert.equal(await shadowText(page, 'list', 'status'), '1.200 notes.');
+  const search = (query) => page.evaluate(async (q) => {
+    const el = document.getElementById('s');
+    const answered = new Promise((resolve) => el.addEventListener('results', function on({ detail }) {
+      if (detail.query === q) { el.removeEventListener('results', on); resolve(detail.indices.length); }
+    }));
+    el.value = q;
+    return answered;
+  }, query);
+  assert.equal(await search('kubernetes'), 240);
+  assert.equal(await shadowText(page, 'list', 'status'), '240 of 1.200 notes.');
+  assert.equal(await shadowText(page, 's', 'count'), '240 results');
+  assert.equal(await search('xyzzy'), 0);
+  assert.equal(await shadowText(page, 'list', 'status'), 'No note matches “xyzzy”.');
+  assert.equal(await page.evaluate(() => document.getElementById('list').shadowRoot.getElementById('list').hidden), true);
+  assert.equal(await search(''), 1200);
+  assert.equal(await shadowText(page, 'list', 'status'), '1.200 notes.');
+  await page.evaluate(() => { document.documentElement.lang = 'en'; });
+  assert.equal(await search('kubernetes'), 240);
+  assert.equal(await shadowText(page, 'list', 'status'), '240 of 1,200 notes.');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a <fuzzy-search> whose <note-list> is locked, failed or empty is disabled and says why', async () => {
+  const page = await listPage(SMALL);
+  const field = () => page.evaluate(() => {
+    const shadow = document.getElementById('s').shadowRoot;
+    return { disabled: shadow.getElementById('input').disabled, count: shadow.getElementById('count').textContent };
+  });
+  assert.deepEqual(await field(), { disabled: false, count: '' });
+  await page.evaluate(() => document.getElementById('list').lock());
+  assert.deepEqual(await field(), { disabled: true, count: 'The notes are locked: unlock them to search.' });
+  await page.evaluate(() => { document.getElementById('list').deviceKey = window.key; });
+  await waitFor(page, () => window.opened === 2, undefined, { what: 'the notes to reopen' });
+  assert.deepEqual(await field(), { disabled: false, count: '' });
+  await page.evaluate(() => { document.getElementById('list').notes = []; });
+  assert.deepEqual(await field(), { disabled: true, count: 'There are no notes to search.' });
+  await page.evaluate(() => { document.getElementById('list').deviceKey = crypto.getRandomValues(new Uint8Array(32)); document.getElementById('list').notes = window.sealed; });
+  await waitFor(page, () => document.getElementById('list').state === 'failed', undefined, { what: 'the wrong key to fail' });
+  assert.deepEqual(await field(), { disabled: true, count: 'The notes could not be opened: there is nothing to search.' });
+  // A field not yet following an open list: a list defined with no notes.
+  const fresh = await page.evaluate(async () => {
+    const root = document.getElementById('root');
+    root.insertAdjacentHTML('beforeend', '<fuzzy-search id="s3" for="list3"></fuzzy-search><note-list id="list3"></note-list>');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const input = document.getElementById('s3').shadowRoot.getElementById('input');
+    return { disabled: input.disabled, count: document.getElementById('s3').shadowRoot.getElementById('count').textContent };
+  });
+  assert.deepEqual(fresh, { disabled: true, count: 'There are no notes to search.' });
+  await page.addScript(AXE_PATH);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
+  assert.deepEqual(violations, []);
+  await page.close();
+});
+
+test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its rows\' titles and snippets, as the reference segments', async () => {
+  const bodies = searchCorpus().slice(0, 400);
+  const page = await listPage(bodies);
+  const rows = (query, scroll = 0) => page.evaluate(async ({ q, scroll }) => {
+    const { highlightSegments, wordMatcher } = await import('/components/internal/search-highlight.js');
+    const el = document.getElementById('s');
+    const list = document.getElementById('list');
+    const answered = new Promise((resolve) => el.addEventListener('results', function on({ detail }) {
+      if (detail.query === q) { el.removeEventListener('results', on); resolve(detail); }
+    }));
+    el.value = q;
+    const detail = await answered;
+    if (scroll) {
+      // Rows past the first results' highlights: the list asks the search worker for theirs.
+      list.shadowRoot.getElementById('list').scrollTop = scroll;
+      const inSight = () => [...list.shadowRoot.querySelectorAll('.row')].filter((row) => Number(row.dataset.position) >= 20);
+      for (let i = 0; i < 100 && !(inSight().length && inSight().every((row) => row.querySelector('mark'))); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    const matches = wordMatcher(q);
+    const drawn = (span) => ({ text: span.textContent, marks: [...span.querySelectorAll('mark')].map((m) => m.textContent) });
+    const expected = (segments) => ({ text: segments.map((s) => s.text).join(''), marks: segments.filter((s) => s.match).map((s) => s.text) });
+    const snapshot = () => [...list.shadowRoot.querySelectorAll('.row')].map((row) => {
+      const note = list.opened[detail.indices[Number(row.dataset.position)]];
+      return {
+        drawn: { title: drawn(row.querySelector('.title')), snippet: drawn(row.querySelector('.snippet')) },
+        expected: { title: expected(highlightSegments(note.title, matches, { words: Infinity, before: Infinity })),
+          snippet: expected(highlightSegments(note.body, matches)) },
+      };
+    });
+    // Rows past the ones that came with the answer are drawn highlighted a frame or two later.
+    const same = (rows) => rows.every((row) => JSON.stringify(row.drawn) === JSON.stringify(row.expected));
+    for (let i = 0; i < 50 && !same(snapshot()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return snapshot();
+  }, { q: query, scroll });
+  for (const query of ['quartely reprot', 'reprot', 'note 1']) {
+    const shown = await rows(query);
+    assert.ok(shown.length > 0, `"${query}" shows some rows`);
+    assert.ok(shown.some((row) => row.drawn.snippet.marks.length + row.drawn.title.marks.length > 0), `"${query}" marks words`);
+    for (const row of shown) assert.deepEqual(row.drawn, row.expected, query);
+  }
+  const scrolled = await rows('note 1', 40 * 56);
+  assert.ok(scrolled.length > 3 && scrolled.every((row) => row.drawn.title.marks.length > 0), 'rows scrolled into sight get their highlights');
+  for (const row of scrolled) assert.deepEqual(row.drawn, row.expected, 'scrolled');
+  assert.deepEqual(page.problems, []);
+  await page.addScript(AXE_PATH);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
+  assert.deepEqual(violations, []);
   await page.close();
 });

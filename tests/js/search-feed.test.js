@@ -130,3 +130,30 @@ test('an open that fails reaches the receiver as a named error, and a malformed 
     await assert.rejects(receiveNoteTexts(channel.port2), { name: 'TypeError' }, JSON.stringify(part));
   }
 });
+
+test('a fed index sends the first results\' highlighted title and snippet with them, and any others on request; an index of texts has none', async () => {
+  const { highlightSegments, wordMatcher } = await import('../../common/search-highlight.js');
+  const notes = sealedVault();
+  const texts = pageTexts(notes);
+  const expected = (text, query) => {
+    const cut = text.indexOf('\n');
+    const matches = wordMatcher(query);
+    return { title: highlightSegments(cut < 0 ? text : text.slice(0, cut), matches, { words: Infinity, before: Infinity }),
+      snippet: highlightSegments(cut < 0 ? '' : text.slice(cut + 1), matches) };
+  };
+  for (const backend of [searchWasm, undefined]) {
+    const ops = searchOps(backend ? wasmSearchBackend(backend) : jsSearchBackend);
+    await ops.feed({ id: 3, port: feedFromNotesOp(notes, 3).port });
+    for (const query of ['kubernets', 'cafe', 'quartely repot', 'garden', 'byte mark']) {
+      const { indices, highlights } = unwrapTransfer(ops.search({ id: 3, query, highlight: 2 })).result;
+      assert.equal(highlights.length, Math.min(2, indices.length), query);
+      assert.deepEqual(highlights, Array.from(indices.slice(0, 2), (i) => expected(texts[i], query)), query);
+      assert.deepEqual(ops.highlight({ id: 3, query, positions: Array.from(indices) }),
+        Array.from(indices, (i) => expected(texts[i], query)), `${query}: on request`);
+    }
+    assert.equal(unwrapTransfer(ops.search({ id: 3, query: '', highlight: 2 })).result.highlights, undefined, 'an empty query marks nothing');
+    ops.create({ id: 4, texts: ['plain texts'] });
+    assert.equal(unwrapTransfer(ops.search({ id: 4, query: 'plain', highlight: 2 })).result.highlights, undefined);
+    assert.throws(() => ops.highlight({ id: 4, query: 'plain', positions: [0] }), { name: 'InvalidStateError' });
+  }
+});
