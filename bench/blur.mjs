@@ -184,7 +184,7 @@ const contenders = {
     },
   },
   stackblur: {
-    label: 'StackBlur (stackblur-canvas imageDataRGBA)',
+    label: 'StackBlur (stackblur-canvas imageDataRGBA), not byte-comparable',
     detail: 'imageDataRGBA(imageData, 0, 0, 720, 450, radius) of npm stackblur-canvas on a copy of the sky (the copy timed'
       + ' too, as our contenders copy into their heap): one stack blur at the same radius, a different (near-Gaussian)'
       + ' kernel, so not byte-comparable: its output is checked among its own runs and across engines only',

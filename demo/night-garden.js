@@ -6,7 +6,8 @@
 // The card shows both runs' frame statistics side by side: the page's frame
 // gaps, the main thread's busy share (1 - the idle time requestIdleCallback
 // was offered), the glass workers' busy share (<glass-blur>.stats) and the sky
-// worker's. Theme off: the sky worker is terminated, the canvas and the glass
+// worker's. The sky stands still while the page is hidden or under
+// prefers-reduced-motion (the glass pauses by itself). Theme off: the sky worker is terminated, the canvas and the glass
 // removed (their workers end with them), every loop stopped: nothing runs.
 const $ = (id) => document.getElementById(id);
 
@@ -73,6 +74,11 @@ export function startNightGarden() {
   let state;   // while on: {worker, canvas, glasses, mode, run, timer, sky}
 
   const mode = () => modes.find((m) => m.checked)?.value ?? 'glass';
+  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)');
+  const still = () => document.hidden || Boolean(reduced?.matches);
+  const pause = () => state?.worker.postMessage({ type: 'pause', paused: still() });
+  document.addEventListener('visibilitychange', pause);
+  reduced?.addEventListener('change', pause);
 
   // New channels from the sky worker to each glass (a glass drops its port with its worker when it goes CSS).
   const connect = () => {
@@ -129,7 +135,7 @@ export function startNightGarden() {
     document.body.prepend(canvas, ...glasses);
     const worker = new Worker(new URL('./night-sky-worker.js', import.meta.url), { type: 'module', name: 'night-sky' });
     const offscreen = canvas.transferControlToOffscreen();
-    worker.postMessage({ type: 'start', canvas: offscreen }, [offscreen]);
+    worker.postMessage({ type: 'start', canvas: offscreen, paused: still() }, [offscreen]);
     state = { worker, canvas, glasses };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stats' && state?.worker === worker) {

@@ -7,6 +7,7 @@
 //   {type: 'start', canvas}   start drawing on this OffscreenCanvas
 //   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
 //   {type: 'resize', width, height}
+//   {type: 'pause', paused}   stop animating (hidden page, reduced motion) or go on; paused, one still frame stays
 //   {type: 'stats'}           replies {type: 'stats', frames, busyShare} since the last {type: 'reset'}
 //   {type: 'reset'}
 let canvas;
@@ -16,6 +17,8 @@ let stars = [];
 let frames = 0;
 let busyMs = 0;
 let since = performance.now();
+let paused = false;
+let looping = false;
 
 const nextFrame = typeof self.requestAnimationFrame === 'function'
   ? (f) => self.requestAnimationFrame(f)
@@ -89,8 +92,18 @@ async function send() {
 }
 
 function loop(now) {
+  if (paused) {
+    looping = false;
+    return;
+  }
   draw(now);
   send().catch(() => {});
+  nextFrame(loop);
+}
+
+function startLoop() {
+  if (looping || paused || !canvas) return;
+  looping = true;
   nextFrame(loop);
 }
 
@@ -101,11 +114,18 @@ self.onmessage = ({ data }) => {
       context = canvas.getContext('2d');
       makeStars(canvas.width, canvas.height);
       since = performance.now();
-      nextFrame(loop);
+      paused = Boolean(data.paused);
+      draw(performance.now());
+      startLoop();
+      break;
+    case 'pause':
+      paused = Boolean(data.paused);
+      startLoop();
       break;
     case 'ports':
       for (const port of ports) port.close();
       ports = data.ports;
+      if (paused && canvas) send().catch(() => {});   // a still sky still reaches new glass
       break;
     case 'resize':
       canvas.width = data.width;

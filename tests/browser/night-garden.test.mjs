@@ -4,7 +4,7 @@
 // frame statistics with the glass workers' busy share from the elements' stats;
 // switched to CSS backdrop-filter, the glass goes CSS and that run's column
 // fills while the first run's numbers stay; switched back, the glass draws
-// again; switched off, the canvas and the glass are gone and nothing counts on.
+// again; under reduced motion the sky stands still; switched off, the canvas and the glass are gone and nothing counts on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openBrowser, waitFor } from './harness.mjs';
@@ -73,6 +73,17 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
     const glasses = [...document.querySelectorAll('glass-blur.night-glass')];
     return glasses.every((g) => g.path !== 'css' && g.stats.framesDrawn >= 5);
   }, null, { what: 'the glass drawing again after CSS', timeout: 30000 });
+
+  // Reduced motion: the sky stands still (and the glass pauses by itself); then it moves again.
+  const skyCount = () => page.evaluate(() => Number(document.getElementById('night-garden').dataset.skyFrames));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await sleep(1200);
+  const stillAt = await skyCount();
+  await sleep(1500);
+  assert.equal(await skyCount(), stillAt, 'reduced motion: the sky draws no more frames');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await waitFor(page, (n) => Number(document.getElementById('night-garden').dataset.skyFrames) > n + 5, stillAt,
+    { what: 'the sky moving again', timeout: 15000 });
 
   // Off: nothing left to run.
   await page.evaluate(() => document.getElementById('garden-toggle').click());
