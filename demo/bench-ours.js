@@ -5,6 +5,9 @@
 //   {kind: 'argon2', password, salt, t, m, runs}: the argon2 worker's build (SIMD where the engine has it)
 //   {kind: 'texture', texture: {kind, size, seed}, runs}: the texture kernel in bands through the worker's own
 //     ops (worker/texture-ops.js), and the JS tables (its fallback); the output is a digest of the five maps
+//   {kind: 'blur', runs}: the glass blur of a 720 x 450 sky (demo/bench-blur.js) at r = 8 through the blur worker's
+//     own ops (worker/blur-ops.js): the whole sky, the top bar and sidebar crops (checked here against the same
+//     rectangles of the whole sky's blur), and the sliding-sum JS (its fallback); the output is a digest of the bytes
 // -> {type: 'done', contenders: [{id, label, times, output}]}
 import { browserEnv } from '../bench/browser/env.js';
 import { createWasmArgon2 } from '../worker/argon2-ops.js';
@@ -13,6 +16,9 @@ import { renderTextureTables } from '../worker/texture-tables.js';
 import { unwrapTransfer } from '../common/protocol.js';
 import { simdSupported } from '../common/wasm-compile.js';
 import { digestMaps } from './bench-texture.js';
+import { blurOps, wasmBlurBackend } from '../worker/blur-ops.js';
+import { boxBlurSliding } from '../worker/blur-sliding.js';
+import { BARS, SKY, cutRect, digestBytes, skyImage } from './bench-blur.js';
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -44,6 +50,28 @@ const KINDS = {
     return [
       { id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'}, bands)`, ...kernel },
       { id: 'tables', label: 'ours, JS tables (the fallback)', ...tables },
+    ];
+  },
+  async blur({ runs }) {
+    const simd = simdSupported();
+    const ops = blurOps(wasmBlurBackend(await browserEnv.emscripten('blur', { simd })));
+    const sky = skyImage(SKY);
+    const { radius } = SKY;
+    const viaOps = (rect) => unwrapTransfer(ops.blur({ ...sky, radius, rect, quality: 'exact' })).result.data;
+    let whole;
+    const kernel = await time(() => {
+      whole = viaOps();
+      return digestBytes(whole);
+    }, runs);
+    // The crops must equal the same rectangles of the whole sky's blur: then their output is the whole's digest.
+    const wholeBlur = { data: whole, width: sky.width, height: sky.height };
+    const bars = await time(() => (BARS.every((rect) => digestBytes(viaOps(rect)) === digestBytes(cutRect(wholeBlur, rect)))
+      ? kernel.output : 'the crops differ from the whole sky\'s blur'), runs);
+    const sliding = await time(() => digestBytes(boxBlurSliding(sky, radius).data), runs);
+    return [
+      { id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'}, whole sky)`, ...kernel },
+      { id: 'bars', label: 'ours, kernel, only the top bar and sidebar', ...bars },
+      { id: 'sliding', label: 'ours, sliding-sum JS (the fallback)', ...sliding },
     ];
   },
 };

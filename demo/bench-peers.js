@@ -10,6 +10,8 @@
 //                                                 (bench/peers/naive-search.mjs)
 //   {kind: 'texture', texture: {size, seed}, runs} simplex-noise fBm, 4 octaves, one grey channel
 //                                                 (bench/peers/simplex-fbm.mjs; another computation: not compared)
+//   {kind: 'blur', sky: {data, width, height}, radius, runs}  StackBlur (npm stackblur-canvas, imageDataRGBA) at the
+//                                                 same radius (another kernel: not compared)
 // Replies {type: 'done', contenders: [{id, label, version, times: [ms...], output}]} or {type: 'failed', message}.
 // Each contender is set up before it is timed (loading, wasm compile and init are not timed).
 /* global sodium, hashwasm */
@@ -94,7 +96,19 @@ async function texture({ texture: { size, seed }, runs }) {
   }], runs);
 }
 
-const KINDS = { argon2, notes, search, texture };
+async function blur({ sky, radius, runs }) {
+  const { imageDataRGBA } = await import(`${MODULES}stackblur-canvas/dist/stackblur.mjs`);
+  return alternate([{
+    id: 'stackblur', label: 'StackBlur (stackblur-canvas)', version: '', times: [],
+    run: async () => {
+      const image = { data: sky.data.slice(), width: sky.width, height: sky.height };
+      imageDataRGBA(image, 0, 0, sky.width, sky.height, radius);
+      return image.data.length;
+    },
+  }], runs);
+}
+
+const KINDS = { argon2, notes, search, texture, blur };
 
 self.onmessage = async ({ data }) => {
   try {

@@ -6,6 +6,7 @@
 // and a disagreement is shown in place of the chart.
 import { vaultNotes } from './vault-corpus.js';
 import { digestMaps } from './bench-texture.js';
+import { SKY, digestBytes, skyImage } from './bench-blur.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -72,7 +73,7 @@ function result(id, title, unit, ours, others, check) {
 }
 
 /**
- * Runs the four benchmarks; `progress(text)` tells which one runs.
+ * Runs the five benchmarks; `progress(text)` tells which one runs.
  * @returns {Promise<Array<{id, title, unit, bars: Array<{label, ms, ours}>, problems: string[]}>>}
  */
 export async function runBenchmarks(api, { quick = false, progress = () => {} } = {}) {
@@ -144,6 +145,21 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
       { label: tables.label, ms: median(tables.times), output: tables.output, ours: true },
       ...simplex.map((c) => ({ label: c.label, ms: median(c.times), output: c.output, apart: true }))],
     (output) => output === kernelTexture.output));
+
+  // The glass blur of a 720 x 450 sky at r = 8 (ours: kernel whole and crops, boxBlur() API, sliding JS) against StackBlur.
+  const { width, height, radius } = SKY;
+  progress(`Blur, ${width} × ${height}, r = ${radius}…`);
+  const [kernelBlur, barsBlur, slidingBlur] = await inWorker('./bench-ours.js', { kind: 'blur', runs }, { type: 'module' });
+  const sky = skyImage(SKY);
+  const blurred = await timeOurs(async () => digestBytes((await api.boxBlur(sky, radius)).data), runs);
+  const stack = await peers({ kind: 'blur', sky: skyImage(SKY), radius, runs });
+  results.push(result('blur', `Glass blur of a ${width} × ${height} sky, r = ${radius}: ours exact, StackBlur its own kernel`, 'ms per frame',
+    { label: kernelBlur.label, ms: median(kernelBlur.times) },
+    [{ label: barsBlur.label, ms: median(barsBlur.times), output: barsBlur.output, ours: true },
+      { label: 'ours, boxBlur() API (the kept worker)', ms: median(blurred.times), output: blurred.output, ours: true },
+      { label: slidingBlur.label, ms: median(slidingBlur.times), output: slidingBlur.output, ours: true },
+      ...stack.map((c) => ({ label: c.label, ms: median(c.times), output: c.output, apart: true }))],
+    (output) => output === kernelBlur.output));
 
   progress('');
   return results;

@@ -8,6 +8,7 @@ import { simdSupported } from '../common/wasm-compile.js';
 import { startVault } from './vault.js';
 import { startVaultScene } from './vault-scene.js';
 import { drawChart, runBenchmarks } from './bench.js';
+import { startNightGarden } from './night-garden.js';
 
 const $ = (id) => document.getElementById(id);
 const MIB = 1024;
@@ -89,6 +90,7 @@ create.addEventListener('created', (event) => {
 });
 
 startVault(api);
+startNightGarden();
 
 const mapViews = [...document.querySelectorAll('procedural-texture.map-view')];
 $('maps-kind').addEventListener('change', (event) => { for (const view of mapViews) view.kind = event.target.value; });

@@ -6,6 +6,8 @@
 //     cases({quick}) -> [{id, label, params, contenders: [ids], baseline, verifyWith?: [ids], settleMs?,
 //                          apart?: [ids] (timed with the others, computing something else: checked among themselves)}],
 //     targets?({quick}) -> [{label, a: [engine, case, id], b: [...], faster | within}],
+//     settings?: {warmup?, runs?}            overrides SETTINGS.full for this module (a full run only; --quick keeps
+//                                             its smoke-test settings): more rounds where calls take milliseconds
 //     extras?: URL of a Node-only file exporting engines {name: (ctx) -> {version, method?, contenders, results}}
 //              and/or tables({root, quick, sections}) -> [{id, title, columns, rows, align?, data}],
 //   }
@@ -70,7 +72,7 @@ export async function runBench({ root, module, engine = 'all', quick = false, lo
   }
   const extras = spec.extras ? await import(spec.extras.href) : {};
   const cases = spec.cases({ quick });
-  const settings = quick ? SETTINGS.quick : SETTINGS.full;
+  const settings = quick ? SETTINGS.quick : { ...SETTINGS.full, ...spec.settings };
   const extraEngines = extras.engines ?? {};
   const known = ['node', 'chromium', ...Object.keys(extraEngines)];
   const engines = engine === 'all' ? known : [engine];

@@ -128,7 +128,7 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     labels: [...figure.querySelectorAll('text.label')].map((t) => t.textContent),
   })));
   assert.deepEqual(charts.map((c) => [c.bench, c.problems, c.bars.length]),
-    [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 2], ['texture', 0, 4]]);
+    [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 2], ['texture', 0, 4], ['blur', 0, 5]]);
   for (const chart of charts) {
     for (const bar of chart.bars) assert.ok(bar.ms > 0 && bar.width > 0, `${chart.bench}: a drawn bar with a time`);
     for (const value of chart.values) assert.match(value, /^\d+(\.\d+)? ms$/);
@@ -137,6 +137,8 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
   assert.deepEqual(charts[0].labels.slice(1), ['ours, argon2id() API (+ a fresh worker)', 'libsodium-wrappers-sumo', 'hash-wasm']);
   assert.deepEqual(charts[3].labels.slice(1),
     ['ours, renderTexture() API (+ a fresh worker)', 'ours, JS tables (the fallback)', 'simplex-noise fBm, one grey channel']);
+  assert.deepEqual(charts[4].labels.slice(1), ['ours, kernel, only the top bar and sidebar', 'ours, boxBlur() API (the kept worker)',
+    'ours, sliding-sum JS (the fallback)', 'StackBlur (stackblur-canvas)']);
 
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,0 +1,147 @@
+// The Night Garden's sky (demo/night-garden.js): an aurora over a starry
+// gradient, drawn in this worker on the page's canvas (transferControlToOffscreen)
+// at half the window's resolution, on the worker's own animation frames. Every
+// frame is also sent as an ImageBitmap into each port the page handed over
+// (one per <glass-blur>, connected with connectSource(port)), so the glass
+// workers get the sky's pixels without the page touching them.
+//   {type: 'start', canvas}   start drawing on this OffscreenCanvas
+//   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
+//   {type: 'resize', width, height}
+//   {type: 'pause', paused}   stop animating (hidden page, reduced motion) or go on; paused, one still frame stays
+//   {type: 'stats'}           replies {type: 'stats', frames, busyShare} since the last {type: 'reset'}
+//   {type: 'reset'}
+let canvas;
+let context;
+let ports = [];
+let stars = [];
+let frames = 0;
+let busyMs = 0;
+let since = performance.now();
+let paused = false;
+let looping = false;
+
+const nextFrame = typeof self.requestAnimationFrame === 'function'
+  ? (f) => self.requestAnimationFrame(f)
+  : (f) => setTimeout(() => f(performance.now()), 16);
+
+function makeStars(width, height) {
+  let seed = 2026;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  stars = Array.from({ length: Math.round(width * height / 2000) }, () => ({
+    x: Math.floor(next() * width), y: Math.floor(next() * height * 0.8), phase: next() * Math.PI * 2,
+  }));
+}
+
+function draw(now) {
+  const start = performance.now();
+  const { width, height } = canvas;
+  const t = now / 1000;
+  const sky = context.createLinearGradient(0, 0, 0, height);
+  sky.addColorStop(0, '#040816');
+  sky.addColorStop(0.6, '#0b1a3a');
+  sky.addColorStop(1, '#12301f');
+  context.globalCompositeOperation = 'source-over';
+  context.fillStyle = sky;
+  context.fillRect(0, 0, width, height);
+  for (const star of stars) {
+    const a = 0.5 + 0.5 * Math.sin(t * 2 + star.phase);
+    context.fillStyle = `rgba(255, 255, 240, ${a.toFixed(2)})`;
+    context.fillRect(star.x, star.y, 1, 1);
+  }
+  // Three aurora ribbons: columns of light whose top edge waves with time.
+  context.globalCompositeOperation = 'lighter';
+  const ribbons = [['80, 255, 170', 0.28, 0.9, 0], ['120, 160, 255', 0.36, 1.3, 2], ['220, 120, 255', 0.22, 0.7, 4]];
+  for (const [rgb, base, speed, phase] of ribbons) {
+    const glow = context.createLinearGradient(0, height * (base - 0.15), 0, height * (base + 0.25));
+    glow.addColorStop(0, `rgba(${rgb}, 0)`);
+    glow.addColorStop(0.4, `rgba(${rgb}, 0.45)`);
+    glow.addColorStop(1, `rgba(${rgb}, 0)`);
+    context.fillStyle = glow;
+    const step = 6;
+    for (let x = 0; x < width; x += step) {
+      const wave = Math.sin(x / 90 + t * speed + phase) * 0.06 + Math.sin(x / 37 - t * speed * 1.7) * 0.025;
+      const top = height * (base - 0.12 + wave);
+      context.fillRect(x, top, step, height * 0.35);
+    }
+  }
+  context.globalCompositeOperation = 'source-over';
+  // A meadow along the bottom.
+  context.fillStyle = '#07140c';
+  context.beginPath();
+  context.moveTo(0, height);
+  for (let x = 0; x <= width; x += 24) context.lineTo(x, height * 0.88 + Math.sin(x / 60) * height * 0.02);
+  context.lineTo(width, height);
+  context.fill();
+  frames++;
+  busyMs += performance.now() - start;
+}
+
+async function send() {
+  if (ports.length === 0) return;
+  const targets = ports;
+  const start = performance.now();
+  const bitmaps = await Promise.all(targets.map(() => createImageBitmap(canvas)));
+  busyMs += performance.now() - start;
+  targets.forEach((port, i) => {
+    if (ports.includes(port)) port.postMessage({ bitmap: bitmaps[i] }, [bitmaps[i]]);
+    else bitmaps[i].close();
+  });
+}
+
+function loop(now) {
+  if (paused) {
+    looping = false;
+    return;
+  }
+  draw(now);
+  send().catch(() => {});
+  nextFrame(loop);
+}
+
+function startLoop() {
+  if (looping || paused || !canvas) return;
+  looping = true;
+  nextFrame(loop);
+}
+
+self.onmessage = ({ data }) => {
+  switch (data.type) {
+    case 'start':
+      canvas = data.canvas;
+      context = canvas.getContext('2d');
+      makeStars(canvas.width, canvas.height);
+      since = performance.now();
+      paused = Boolean(data.paused);
+      draw(performance.now());
+      startLoop();
+      break;
+    case 'pause':
+      paused = Boolean(data.paused);
+      startLoop();
+      break;
+    case 'ports':
+      for (const port of ports) port.close();
+      ports = data.ports;
+      if (paused && canvas) send().catch(() => {});   // a still sky still reaches new glass
+      break;
+    case 'resize':
+      canvas.width = data.width;
+      canvas.height = data.height;
+      makeStars(data.width, data.height);
+      break;
+    case 'stats': {
+      const elapsed = performance.now() - since;
+      self.postMessage({ type: 'stats', frames, busyShare: elapsed > 0 ? Math.min(1, busyMs / elapsed) : 0, elapsedMs: elapsed });
+      break;
+    }
+    case 'reset':
+      frames = 0;
+      busyMs = 0;
+      since = performance.now();
+      break;
+    default:
+  }
+};
