@@ -11,7 +11,7 @@
 // through the page for searching: this element holds none of them.
 // `notes-locked` and `notes-error` empty the index (its worker is
 // terminated), the query and the results.
-import { ElementBase } from './internal/element-base.js';
+import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
@@ -161,14 +161,7 @@ export class FuzzySearch extends ElementBase {
       const row = event.target.closest('li');
       if (row) this.#choose(Number(row.dataset.position));
     });
-    for (const name of ['documents', 'value', 'label', 'placeholder', 'htmlFor', 'maxResults']) {
-      // A property set before the element was defined shadows the accessor: take it over.
-      if (Object.prototype.hasOwnProperty.call(this, name)) {
-        const value = this[name];
-        delete this[name];
-        this[name] = value;
-      }
-    }
+    upgradeProperties(this, ['documents', 'value', 'label', 'placeholder', 'htmlFor', 'maxResults']);
     this.#render();
   }
 

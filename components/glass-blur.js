@@ -10,7 +10,7 @@
 // through the page. The element pauses off screen, in a background tab and
 // under prefers-reduced-motion, and falls back to CSS backdrop-filter where
 // Worker, OffscreenCanvas or createImageBitmap are missing.
-import { ElementBase } from './internal/element-base.js';
+import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { createBlurWorker } from '../api/blur.js';
 import { blurInputWindow } from '../common/blur-window.js';
 import { namedError } from '../common/errors.js';
@@ -111,14 +111,7 @@ export class GlassBlur extends ElementBase {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' }).append(shadowContent());
-    for (const name of ['source', 'radius', 'quality', 'cssBackdrop']) {
-      // A property set before the element was defined shadows the accessor: take it over.
-      if (Object.prototype.hasOwnProperty.call(this, name)) {
-        const value = this[name];
-        delete this[name];
-        this[name] = value;
-      }
-    }
+    upgradeProperties(this, ['source', 'radius', 'quality', 'cssBackdrop']);
   }
 
   get #glass() { return this.shadowRoot.querySelector('.glass'); }

@@ -1,7 +1,7 @@
 // <note-list>: opens a vault's encrypted notes in one worker call and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
-import { ElementBase } from './internal/element-base.js';
+import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
@@ -166,13 +166,7 @@ export class NoteList extends ElementBase {
   }
 
   connectedCallback() {
-    for (const prop of ['notes', 'deviceKey', 'describeNote']) {
-      if (Object.hasOwn(this, prop)) {
-        const value = this[prop];
-        delete this[prop];
-        this[prop] = value;
-      }
-    }
+    upgradeProperties(this, ['notes', 'deviceKey', 'describeNote']);
     document.addEventListener('unlock', this.#onUnlock);
     this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
     if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));

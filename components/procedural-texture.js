@@ -5,7 +5,7 @@
 // change of kind, size or seed while a render runs cancels that render (its
 // worker is terminated) and starts the new one: the latest request wins.
 // Attribute changes made in one task make one request.
-import { ElementBase } from './internal/element-base.js';
+import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { renderTexture } from '../api/texture.js';
 import { enginePath } from '../api/runtime/client.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
@@ -111,14 +111,7 @@ export class ProceduralTexture extends ElementBase {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' }).append(shadowContent());
-    for (const name of ['kind', 'size', 'seed', 'map']) {
-      // A property set before the element was defined shadows the accessor: take it over.
-      if (Object.prototype.hasOwnProperty.call(this, name)) {
-        const value = this[name];
-        delete this[name];
-        this[name] = value;
-      }
-    }
+    upgradeProperties(this, ['kind', 'size', 'seed', 'map']);
   }
 
   get #canvas() { return this.shadowRoot.querySelector('canvas'); }

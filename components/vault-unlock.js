@@ -3,7 +3,7 @@
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
-import { ElementBase } from './internal/element-base.js';
+import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { warmArgon2 } from '../api/argon2.js';
 import { enginePath } from '../api/index.js';
 import { passwordStrength } from './internal/password-strength.js';
@@ -121,13 +121,7 @@ export class VaultUnlock extends ElementBase {
 
   connectedCallback() {
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
-    for (const prop of ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name', 'warmStart']) {
-      if (Object.hasOwn(this, prop)) {
-        const value = this[prop];
-        delete this[prop];
-        this[prop] = value;
-      }
-    }
+    upgradeProperties(this, ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
     // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
     this.#queueRender();
   }

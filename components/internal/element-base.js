@@ -6,3 +6,18 @@ export const ElementBase = globalThis.HTMLElement ?? class {};
 
 /** True where custom elements can be defined. */
 export const canDefineElements = typeof globalThis.customElements?.define === 'function';
+
+/**
+ * Takes over properties a page set on `element` before its class was defined:
+ * such a value shadows the accessor, so it is removed and set again through it.
+ * @param {HTMLElement} element
+ * @param {string[]} names
+ */
+export function upgradeProperties(element, names) {
+  for (const name of names) {
+    if (!Object.hasOwn(element, name)) continue;
+    const value = element[name];
+    delete element[name];
+    element[name] = value;
+  }
+}
