@@ -4,21 +4,11 @@
 // (demo/bench-peers.js) time against our five maps. It is given simplex-noise's
 // createNoise2D, so that it runs where a bare specifier cannot be resolved
 // (the demo imports the package from node_modules by path).
-
-/** A seeded PRNG for simplex-noise's permutation table (mulberry32; its docs ask for a seeded random function). */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../lib/seeded-random.mjs';
 
 /** size x size bytes of fBm grey: per pixel 4 octaves of noise2D (frequency x2, amplitude x0.5 each). */
 export function simplexFbm(createNoise2D, { size, seed }) {
-  const noise2D = createNoise2D(mulberry32(seed));
+  const noise2D = createNoise2D(seededRandom(seed));   // simplex-noise's docs ask for a seeded random function
   const grey = new Uint8ClampedArray(size * size);
   const base = 8 / size;   // 8 features across the texture at the lowest octave
   for (let y = 0, i = 0; y < size; y++) {

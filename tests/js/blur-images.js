@@ -1,16 +1,11 @@
 // Test images and rectangles for the blur tests (blur.test.js, blur-api.test.js): random noise,
 // a smooth night sky, hard blocks, and the crops that matter.
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 
-// mulberry32, so a failure names its seed.
+// 32-bit outputs of the project's seeded generator, so a failure names its seed.
 export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const next = seededRandom(seed);
+  return () => (next() * 4294967296) >>> 0;   // exact: the float is the 32-bit output over 2^32
 }
 
 export function noiseImage(width, height, seed) {

@@ -6,6 +6,7 @@
 // native tests' digests (tests/cpp/texture_digests.h) are the spec's; the maps
 // tile: every lattice wraps and the normals read their neighbours across the
 // edge. Run with --disallow-code-generation-from-strings (embind must not eval).
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -22,15 +23,10 @@ const MAPS = ['albedo', 'normal', 'roughness', 'ao', 'orm'];
 const DIGESTS = JSON.parse(readFileSync(new URL('./texture-digests.json', import.meta.url), 'utf8'));
 const wasm = Object.fromEntries(await Promise.all(BUILDS.map(async ([name, simd]) => [name, await loadWasm('texture', simd)])));
 
-// mulberry32: a failure names its seed.
+// 32-bit outputs of the project's seeded generator: a failure names its seed.
 function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const next = seededRandom(seed);
+  return () => (next() * 4294967296) >>> 0;   // exact: the float is the 32-bit output over 2^32
 }
 
 /** The wasm build's maps, rendered in bands of `bands` (row counts), in the given order. */
