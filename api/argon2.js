@@ -8,6 +8,7 @@ import { WorkerClient, runOnce } from './runtime/client.js';
 import { argon2Module } from './modules/argon2.js';
 import { ARGON2_DEFAULTS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
+import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
 
 const U32 = 0xffffffff;
 
@@ -93,11 +94,19 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
   };
 }
 
-// The readied worker of options.warm, if it is still free; else a new one.
-/** @param {Argon2Options} options @returns {{client?: WorkerClient}} */
-function jobClient(options) {
-  const client = options.warm?.take?.();
+// The readied worker of options.warm, if it is still free; else, in Node, the
+// one readied when the last job of the same m and p ended; else a new one.
+/** @param {Argon2Options} options @param {{m: number, p: number, parallel?: boolean} | undefined} params @returns {{client?: WorkerClient}} */
+function jobClient(options, params) {
+  const client = options.warm?.take?.() ?? (params && takeNextWorker(params)?.take());
   return client ? { client } : {};
+}
+
+/** Runs a job on its own worker; in Node, once it succeeds, readies the worker of a next job like it. */
+async function runJob(op, args, options, transfer, params, hints) {
+  const result = await runOnce(argon2Module, op, args, { ...options, transfer }, { hints, ...jobClient(options, params) });
+  if (params) readyNextWorker(params, warmArgon2);
+  return result;
 }
 
 /**
@@ -123,8 +132,8 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
       ad: byteArray(ad, 'ad', { optional: true }),
       parallel: Boolean(parallel),
     };
-    return runOnce(argon2Module, 'argon2id', args, { ...options, transfer: buffersOf(args.password, args.salt, args.secret, args.ad) },
-      { hints: { lanes: args.p, parallel: args.parallel }, ...jobClient(options) });
+    return runJob('argon2id', args, options, buffersOf(args.password, args.salt, args.secret, args.ad),
+      { m: args.m, p: args.p, parallel: args.parallel }, { lanes: args.p, parallel: args.parallel });
   });
 }
 
@@ -138,7 +147,7 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runOnce(argon2Module, 'pwhashStr', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
+    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p });
   });
 }
 
@@ -153,6 +162,6 @@ export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    return runOnce(argon2Module, 'pwhashVerify', args, { ...options, transfer: buffersOf(args.password) }, jobClient(options));
+    return runJob('pwhashVerify', args, options, buffersOf(args.password), paramsOfHashString(args.hash));
   });
 }

@@ -123,7 +123,9 @@ const contenders = {
     label: 'ours argon2id() API',
     detail: 'argon2id() of the package as users import it: in Chromium dist/api.js, in Node dist/node.js (worker_threads,'
       + ' lanes in parallel threads); a fresh argon2 worker per job (compile once, instantiate, self-test, hash,'
-      + ' terminate), as a cold call (or <vault-unlock no-warm-start>) runs it',
+      + ' terminate), as a cold call (or <vault-unlock no-warm-start>) runs it. In Node the API readies the next'
+      + " job's worker when one ends (same m and p; api/argon2-next.js), as a server hashing one password after"
+      + ' another gets it: only the warm-up round is cold there',
     async setup(env) {
       if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
       const { argon2id } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));

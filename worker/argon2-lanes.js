@@ -88,19 +88,12 @@ export async function argon2idParallel(options) {
   }
 }
 
-async function hashInParallel({
-  module, password, salt, secret, ad, t, m, p, length,
-  threads = laneThreads(p),
-  laneUrl,
-  spawn = spawnFrom(laneUrl),
-  workers: started = [],
-  message = (code) => `argon2 lanes: status ${code}`,
-}) {
-  threads = Math.max(1, Math.min(threads, p));
-  // A first instance on a two-page memory tells the layout (the module's data
-  // and stack end at __heap_base) and the Argon2 memory size; the job's memory
-  // is then made exactly as large as needed (a shared memory reserves its
-  // maximum up front).
+// Where things go in the shared memory of a job of (t, m, p) on `threads`
+// threads. A first instance on a two-page memory tells it (the module's data
+// and stack end at __heap_base) and the Argon2 memory size; the job's memory
+// is then made exactly as large as needed (a shared memory reserves its
+// maximum up front).
+export async function laneLayout(module, { t, m, p, length = 32, threads, message }) {
   const probe = (await WebAssembly.instantiate(module, {
     env: { memory: new WebAssembly.Memory({ initial: 2, maximum: 2, shared: true }) },
   })).exports;
@@ -109,10 +102,45 @@ async function hashInParallel({
     const code = probe.lanes_init(0, t, m, p, length, 0, 0, 0, 0, 0, 0, 0, 0);
     throw statusError(code, message(code));
   }
-
   const heapBase = align(probe.__heap_base.value, 16);
   // Page-aligned, as the main build's blocks: a 1 KiB block then spans 16 cache lines, not 17.
   const blocks = align(heapBase + (threads - 1) * LANE_STACK_BYTES, 4096);
+  return { heapBase, blocks, blockBytes };
+}
+
+// Room readied for the inputs and the tag after the blocks: a job whose inputs
+// need more makes a memory of its own.
+const READIED_INPUT_BYTES = 64 * 1024;
+
+/**
+ * The shared memory of a coming parallel job of m KiB over p lanes, made and
+ * touched ahead (every 4 KiB page written once, so the job does not take a page
+ * fault per page while it fills its first pass). Pass it to argon2idParallel as
+ * `memory`, for one job. Holds no secret.
+ * @returns {Promise<WebAssembly.Memory>}
+ */
+export async function prepareLaneMemory({ module, m, p, threads = laneThreads(p), message = (code) => `argon2 lanes: status ${code}` }) {
+  threads = Math.max(1, Math.min(threads, p));
+  const { blocks, blockBytes } = await laneLayout(module, { t: 1, m, p, threads, message });
+  const pages = Math.ceil((blocks + blockBytes + READIED_INPUT_BYTES) / PAGE_BYTES);
+  if (pages > MAX_PAGES) throw new RangeError('m: too large for parallel lanes');
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const view = new Uint8Array(memory.buffer);
+  for (let at = 0; at < view.length; at += 4096) view[at] = 0;
+  return memory;
+}
+
+async function hashInParallel({
+  module, password, salt, secret, ad, t, m, p, length,
+  threads = laneThreads(p),
+  laneUrl,
+  spawn = spawnFrom(laneUrl),
+  workers: started = [],
+  memory: readied,
+  message = (code) => `argon2 lanes: status ${code}`,
+}) {
+  threads = Math.max(1, Math.min(threads, p));
+  const { heapBase, blocks, blockBytes } = await laneLayout(module, { t, m, p, length, threads, message });
   let end = blocks + blockBytes;
   const place = (bytes) => {
     const at = end;
@@ -123,7 +151,9 @@ async function hashInParallel({
   const tagAt = place({ length });
   const pages = Math.ceil(end / PAGE_BYTES);
   if (pages > MAX_PAGES) throw new RangeError('m: too large for parallel lanes');
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const memory = readied && readied.buffer.byteLength >= end
+    ? readied
+    : new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
   const lanes = (await WebAssembly.instantiate(module, { env: { memory } })).exports;
 
   const heap = () => new Uint8Array(memory.buffer);

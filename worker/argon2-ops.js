@@ -7,7 +7,7 @@
 import { heapCopyOut, heapReadU32, heapReadU8, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
-import { argon2idParallel, parallelLanesAvailable } from './argon2-lanes.js';
+import { argon2idParallel, parallelLanesAvailable, prepareLaneMemory } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
 const STR_CAPACITY = 256;
@@ -28,6 +28,8 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     });
   }
   const supportsParallel = !!lanesModule && parallelLanesAvailable();
+  /** The shared memory warm() readied for the next parallel job (a promise; taken once). */
+  let readiedLaneMemory;
 
   // Segment by segment rather than one long call: V8 swaps in optimised code
   // between calls, and the job can report progress.
@@ -59,7 +61,9 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   async function hashParallel(args, onProgress) {
     const { password, salt, t, m, p, length, secret, ad } = args;
     check(wasm.validate_params(t, m, p, length, ...[password, salt, secret, ad].map((bytes) => bytes?.length ?? 0)));
-    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0),
+    const memory = await readiedLaneMemory?.catch(() => undefined);
+    readiedLaneMemory = undefined;
+    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), memory,
       message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length });
     onProgress?.(1);
     return tag;
@@ -70,10 +74,14 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
 
     // Takes the memory of a coming m KiB job and touches every page once (the
     // erase on free), then frees it: the job's allocation of the same size gets
-    // these pages back, already mapped. The parallel path makes a shared memory
-    // of its own per job, so there is nothing to take ahead for it here.
+    // these pages back, already mapped. The parallel path gets a shared memory
+    // of its own, made and touched here, for the one job.
+    // Synchronous but for that shared memory (a promise then).
     warm({ m, p, parallel }) {
-      if (supportsParallel && p > 1 && parallel !== false) return;
+      if (supportsParallel && p > 1 && parallel !== false) {
+        readiedLaneMemory = prepareLaneMemory({ module: lanesModule, m, p, message: (code) => wasm.error_message(code) });
+        return readiedLaneMemory.then(() => {});
+      }
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
       wasm.ctx_free(createContext(1, m, p, 32));
     },
@@ -110,8 +118,8 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
 export function argon2Ops(backend) {
   return {
     warm(args) {
-      backend.warm?.(args);
-      return true;
+      const pending = backend.warm?.(args);
+      return pending ? pending.then(() => true) : true;
     },
     async argon2id(args, job) {
       try {

@@ -32,3 +32,6 @@ export const sharedMemory = () => true;
 export function keepAlive(worker, busy) {
   worker?.keepAlive(busy);
 }
+
+/** A server hashes password after password: the next Argon2id job's worker is readied when one ends (api/argon2-next.js). */
+export const readiesNextArgon2Worker = true;

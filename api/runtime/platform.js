@@ -12,3 +12,6 @@ export const sharedMemory = () => globalThis.crossOriginIsolated === true;
 
 /** Nothing to do in a browser: a page does not wait for its workers to exit. */
 export function keepAlive() {}
+
+/** A page hashes once per unlock: no worker is readied for a next Argon2id job (api/argon2-next.js). */
+export const readiesNextArgon2Worker = false;

@@ -20,6 +20,8 @@ const deviceKey = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
 (async () => {
   const out = {};
   out.key = hex(await api.argon2id({ password: 'Mondschein', salt, t: 2, m: 2048 }));
+  out.liveAfterFirst = api.liveWorkerCount();
+  out.keyAgain = hex(await api.argon2id({ password: 'Mondschein', salt, t: 2, m: 2048 }));
   out.keyP4 = hex(await api.argon2id({ password: 'Mondschein', salt, t: 1, m: 4096, p: 4 }));
   out.argon2Path = api.enginePath('argon2');
   const hash = await api.pwhashStr('Mondschein', { t: 1, m: 1024 });
@@ -59,6 +61,8 @@ function checkAnswers(out) {
   assert.equal(out.key, hex(sodium.crypto_pwhash(32, 'Mondschein', SALT, 2, 2048 * 1024, sodium.crypto_pwhash_ALG_ARGON2ID13)),
     'argon2id equals libsodium-wrappers');
   assert.equal(out.argon2Path, 'simd');
+  assert.equal(out.liveAfterFirst, 1, 'when a job ends, the worker of a next job like it is readied (and nothing else lives)');
+  assert.equal(out.keyAgain, out.key, 'the job on the readied worker gives the same tag');
   assert.equal(out.keyP4.length, 64);
   assert.ok(sodium.crypto_pwhash_str_verify(out.hash, 'Mondschein'), 'libsodium accepts the $argon2id$ string');
   assert.deepEqual(out.verifies, [true, false]);
@@ -79,8 +83,9 @@ function checkAnswers(out) {
   assert.match(out.badSalt, /^RangeError: salt/);
   assert.deepEqual(out.search, [1]);
   assert.equal(out.aborted, 'AbortError');
-  // Only the shared notes worker stays, idle until its release; being idle, it does not keep Node running (the exit shows it).
-  assert.equal(out.liveWorkers, 1, 'jobs ended their own workers; the shared notes worker idles');
+  // Only the shared notes worker and the argon2 worker readied after pwhashVerify stay, idle; being idle, they do not
+  // keep Node running (the exit shows it). The aborted job readied nothing.
+  assert.equal(out.liveWorkers, 2, 'jobs ended their own workers; the shared notes worker and one readied argon2 worker idle');
 }
 
 test('the API in Node from an ES module equals libsodium-wrappers, and the process exits by itself', async () => {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { argon2idParallel, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { argon2idParallel, laneLayout, prepareLaneMemory, startLaneWorkers } from '../../worker/argon2-lanes.js';
 import { barrier } from '../../worker/argon2-lane-sync.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
@@ -59,6 +59,27 @@ test('parallel lanes equal the main build\'s sequential lanes on random inputs',
     const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, ...args });
     assert.equal(hex(tag), sequential(args), `case ${i}: p=${p} m=${args.m} t=${args.t} threads=${threads}`);
   }
+});
+
+test('a readied shared memory gives the same tags, is used when the job fits and left when it does not', async () => {
+  for (const threads of [2, 4]) {
+    const memory = await prepareLaneMemory({ module, m: RFC.m, p: RFC.p, threads });
+    // Marked from the blocks on (the stacks and the module's data before them die with the memory), the blocks must
+    // come back erased and nothing after them written: the job ran in this memory and left no block, input or tag.
+    const { blocks, blockBytes } = await laneLayout(module, { ...RFC, threads });
+    const tail = new Uint8Array(memory.buffer).subarray(blocks);
+    tail.fill(0xaa);
+    const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, memory, ...RFC });
+    assert.equal(hex(tag), RFC_TAG, `threads ${threads}`);
+    assert.ok(tail.subarray(0, blockBytes).every((byte) => byte === 0), 'the job filled and erased the readied blocks');
+    assert.ok(tail.every((byte) => byte === 0 || byte === 0xaa), 'nothing of the job stays in the readied memory');
+  }
+  // Readied for 32 KiB: a job of 2 MiB, or one whose associated data outgrows the readied room, makes its own memory.
+  const small = await prepareLaneMemory({ module, m: 32, p: 4, threads: 2 });
+  const big = { ...RFC, m: 2048, ad: new Uint8Array(200 * 1024).fill(5) };
+  const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads: 2, memory: small, ...big });
+  assert.equal(hex(tag), sequential(big));
+  await assert.rejects(prepareLaneMemory({ module, m: 31, p: 4 }), RangeError, 'a memory is readied only for valid m and p');
 });
 
 test('invalid parameters are refused before any worker starts', async () => {
