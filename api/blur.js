@@ -106,6 +106,16 @@ export class BlurWorker {
     return this.#client.call('attach', { port }, { transfer: [port] });
   }
 
+  /**
+   * Hands the worker the canvas that shows the glass (from transferControlToOffscreen()): blurFrame() then draws
+   * there and resolves with {bitmap: null, drawn: true, ...} instead of sending an ImageBitmap back.
+   * @param {OffscreenCanvas} canvas
+   * @returns {Promise<unknown>}
+   */
+  handCanvas(canvas) {
+    return this.#client.call('canvas', { canvas }, { transfer: [canvas] });
+  }
+
   /** Closes the attached source's port. @returns {Promise<unknown>} */
   detachSource() {
     return this.#client.alive ? this.#client.call('detach', {}) : Promise.resolve(true);

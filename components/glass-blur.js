@@ -2,8 +2,10 @@
 // Each animation frame, the part of the source behind the element's box, plus
 // the margin the blur reads (3r; common/blur-window.js), is cut out as an
 // ImageBitmap and transferred to the element's own blur worker, which draws it
-// on an OffscreenCanvas, blurs it (the wasm kernel's crop mode) and sends the
-// glass back as an ImageBitmap, drawn here with one transferFromImageBitmap.
+// on an OffscreenCanvas, blurs it (the wasm kernel's crop mode) and draws it on
+// the glass's canvas, whose control it was handed (transferControlToOffscreen;
+// where that is missing it sends the glass back as an ImageBitmap, drawn here
+// with one transferFromImageBitmap). The page then only places the canvas.
 // The latest frame wins: while the worker is busy, a frame is skipped and
 // counted, never queued. A source drawn in a worker can post its frames to the
 // glass worker over a MessageChannel (connectSource), so its pixels never pass
@@ -313,6 +315,20 @@ export class GlassBlur extends ElementBase {
     this.#worker = createBlurWorker({ idleMs: Infinity });
     this.#worker.start().catch(() => {});   // a failure shows in the first frame
     if (this.#port) this.#attachPort();
+    this.#handCanvas();
+  }
+
+  // The worker draws each frame straight onto the glass's canvas where the engine can hand a canvas to a worker:
+  // no ImageBitmap back to the page per frame. A canvas goes only once, so each worker gets a fresh one.
+  #handCanvas() {
+    const shown = this.#canvas;
+    if (typeof shown.transferControlToOffscreen !== 'function') return;
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.cssText = shown.style.cssText;
+    shown.replaceWith(canvas);
+    const offscreen = canvas.transferControlToOffscreen();
+    this.#worker.handCanvas(offscreen).catch((error) => this.#workerFailed(error));
   }
 
   #attachPort() {
@@ -385,7 +401,7 @@ export class GlassBlur extends ElementBase {
     job.then((result) => {
       if (worker !== this.#worker) { result.bitmap?.close(); return; }
       this.#pending = false;
-      if (result.bitmap) this.#draw(source, result);
+      if (result.bitmap || result.drawn) this.#draw(source, result);
     }, (error) => {
       if (worker !== this.#worker) return;   // terminated on purpose
       this.#pending = false;
@@ -402,15 +418,17 @@ export class GlassBlur extends ElementBase {
 
   #draw(source, { bitmap, rect, sourceWidth, sourceHeight, ms }) {
     const canvas = this.#canvas;
-    // The canvas's own size is the bitmap's, so that it reads back (drawImage, toBlob) at the source's pixels.
-    if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
-    if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
-    const context = canvas.getContext('bitmaprenderer');
-    if (context) {
-      context.transferFromImageBitmap(bitmap);
-    } else {
-      canvas.getContext('2d').drawImage(bitmap, 0, 0);
-      bitmap.close();
+    if (bitmap) {
+      // The canvas's own size is the bitmap's, so that it reads back (drawImage, toBlob) at the source's pixels.
+      if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
+      if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
+      const context = canvas.getContext('bitmaprenderer');
+      if (context) {
+        context.transferFromImageBitmap(bitmap);
+      } else {
+        canvas.getContext('2d').drawImage(bitmap, 0, 0);
+        bitmap.close();
+      }
     }
     // Placed over the source pixels it came from, through the source's box as it is now.
     const s = source.getBoundingClientRect();

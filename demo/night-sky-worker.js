@@ -3,7 +3,8 @@
 // at half the window's resolution, on the worker's own animation frames. Every
 // frame is also sent as an ImageBitmap into each port the page handed over
 // (one per <glass-blur>, connected with connectSource(port)), so the glass
-// workers get the sky's pixels without the page touching them.
+// workers get the sky's pixels without the page touching them, and only the
+// part each glass worker asks for ({want} on its port: worker/blur-ops.js attach()).
 //   {type: 'start', canvas}   start drawing on this OffscreenCanvas
 //   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
 //   {type: 'resize', width, height}
@@ -79,15 +80,27 @@ function draw(now) {
   busyMs += performance.now() - start;
 }
 
+// Each port's glass worker says which part of the sky it reads ({want}); until it does, it gets the whole sky.
+function crop(target) {
+  const { want, sourceWidth, sourceHeight } = target;
+  if (!want || sourceWidth !== canvas.width || sourceHeight !== canvas.height) return undefined;
+  return want;
+}
+
 async function send() {
   if (ports.length === 0) return;
   const targets = ports;
   const start = performance.now();
-  const bitmaps = await Promise.all(targets.map(() => createImageBitmap(canvas)));
+  const frames = await Promise.all(targets.map(async (target) => {
+    const part = crop(target);
+    if (!part) return { bitmap: await createImageBitmap(canvas) };
+    const bitmap = await createImageBitmap(canvas, part.x, part.y, part.width, part.height);
+    return { bitmap, x: part.x, y: part.y, sourceWidth: canvas.width, sourceHeight: canvas.height };
+  }));
   busyMs += performance.now() - start;
-  targets.forEach((port, i) => {
-    if (ports.includes(port)) port.postMessage({ bitmap: bitmaps[i] }, [bitmaps[i]]);
-    else bitmaps[i].close();
+  targets.forEach((target, i) => {
+    if (ports.includes(target)) target.port.postMessage(frames[i], [frames[i].bitmap]);
+    else frames[i].bitmap.close();
   });
 }
 
@@ -123,8 +136,16 @@ self.onmessage = ({ data }) => {
       startLoop();
       break;
     case 'ports':
-      for (const port of ports) port.close();
-      ports = data.ports;
+      for (const target of ports) target.port.close();
+      ports = data.ports.map((port) => {
+        const target = { port, want: undefined, sourceWidth: 0, sourceHeight: 0 };
+        port.onmessage = ({ data: asked }) => {
+          if (!asked?.want) return;
+          Object.assign(target, { want: asked.want, sourceWidth: asked.sourceWidth, sourceHeight: asked.sourceHeight });
+          if (paused && canvas) send().catch(() => {});   // a still sky sends the new part at once
+        };
+        return target;
+      });
       if (paused && canvas) send().catch(() => {});   // a still sky still reaches new glass
       break;
     case 'resize':

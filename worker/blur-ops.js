@@ -4,59 +4,90 @@
 //   blur    boxBlur(): pixels in (transferred), the blurred rectangle out (transferred).
 //   frame   <glass-blur>: an ImageBitmap of the region behind the glass (plus
 //           the margin the blur reads) in, drawn on an OffscreenCanvas and read
-//           with getImageData, blurred, and sent back as an ImageBitmap (transferred).
-//   attach  a MessagePort on which a worker that draws the source (an
-//           OffscreenCanvas) posts {bitmap} frames; `frame` without a bitmap
-//           then cuts the region from the latest of them, so the source's
-//           pixels never pass through the page.
-import { withHeap } from './wasm-heap.js';
+//           with getImageData into the kernel's input, blurred, and drawn on
+//           the element's own canvas (`canvas`: handed over with
+//           transferControlToOffscreen) or, where the engine cannot hand one
+//           over, sent back as an ImageBitmap (transferred).
+//   attach  a MessagePort from a worker that draws the source (an
+//           OffscreenCanvas): see attach() for what goes over it; `frame`
+//           without a bitmap then cuts the region from the latest frame, so the
+//           source's pixels never pass through the page.
+// A frame runs 60 times a second: the backends keep their buffers between
+// calls (the wasm heap's, reusableHeapBuffers) instead of allocating the
+// pixels, output and scratch each time.
+import { heapCopyOut, heapView, reusableHeapBuffers } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
 import { blurInputWindow } from '../common/blur-window.js';
 import { boxBlurQuarter, boxBlurSliding } from './blur-sliding.js';
 
-// Pixels are not secrets: heap copies are freed without erasing.
-const PUBLIC = { secret: false };
 const QUALITY_CODE = { exact: 0, quarter: 1 };
 
+const clamped = (bytes) => new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
+// A byte view of the same memory: TypedArray set() between two Uint8Arrays is one memcpy.
+const plain = (bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+
 /**
- * The backend over an instantiated blur module: one wasm call per blur. The
- * whole image at 'exact' is blurred in place (`blur`); anything else goes
- * through `blur_rect` into an output of the rectangle's size.
+ * The backend over an instantiated blur module: one wasm call per blur, in
+ * buffers kept on the heap between calls. The whole image at 'exact' is
+ * blurred in place (`blur`); anything else goes through `blur_rect` into an
+ * output of the rectangle's size.
+ *   blur(image, radius, rect, quality)  -> a fresh Uint8ClampedArray (boxBlur())
+ *   blurPixels(width, height, fill, radius, rect, quality) -> a view of the
+ *     result on the heap, valid until the next call; `fill(target)` first
+ *     writes the width x height input into the heap (a frame's getImageData)
  */
 export function wasmBlurBackend(wasm) {
+  const buffers = reusableHeapBuffers(wasm);
+  const run = (width, height, fill, radius, rect, quality) => {
+    const bytes = width * height * 4;
+    if (!rect && quality === 'exact') {
+      const size = wasm.scratch_size(width, height, radius);
+      const { pixels, scratch } = buffers.reserve({ pixels: bytes, scratch: size });
+      fill(heapView(wasm, pixels, bytes));
+      checkStatus(wasm, wasm.blur(pixels, bytes, width, height, radius, scratch, size));
+      return [pixels, bytes];
+    }
+    const r = rect ?? { x: 0, y: 0, width, height };
+    const q = QUALITY_CODE[quality];
+    const outBytes = r.width * r.height * 4;
+    const size = wasm.rect_scratch_size(width, height, r.x, r.y, r.width, r.height, radius, q);
+    const { pixels, out, scratch } = buffers.reserve({ pixels: bytes, out: outBytes, scratch: size });
+    fill(heapView(wasm, pixels, bytes));
+    checkStatus(wasm, wasm.blur_rect(pixels, bytes, width, height, r.x, r.y, r.width, r.height, radius, q,
+      out, outBytes, scratch, size));
+    return [out, outBytes];
+  };
   return {
     blur({ data, width, height }, radius, rect, quality) {
-      return withHeap(wasm, (heap) => {
-        const bytes = width * height * 4;
-        const pixels = heap.allocUninitialized(bytes, PUBLIC);
-        wasm.HEAPU8.set(data.subarray(0, bytes), pixels);
-        if (!rect && quality === 'exact') {
-          const size = wasm.scratch_size(width, height, radius);
-          const scratch = heap.allocUninitialized(size, PUBLIC);
-          checkStatus(wasm, wasm.blur(pixels, bytes, width, height, radius, scratch, size));
-          return new Uint8ClampedArray(wasm.HEAPU8.slice(pixels, pixels + bytes).buffer);
-        }
-        const r = rect ?? { x: 0, y: 0, width, height };
-        const q = QUALITY_CODE[quality];
-        const outBytes = r.width * r.height * 4;
-        const size = wasm.rect_scratch_size(width, height, r.x, r.y, r.width, r.height, radius, q);
-        const out = heap.allocUninitialized(outBytes, PUBLIC);
-        const scratch = heap.allocUninitialized(size, PUBLIC);
-        checkStatus(wasm, wasm.blur_rect(pixels, bytes, width, height, r.x, r.y, r.width, r.height, radius, q,
-          out, outBytes, scratch, size));
-        return new Uint8ClampedArray(wasm.HEAPU8.slice(out, out + outBytes).buffer);
-      });
+      const fill = (target) => target.set(plain(data).subarray(0, width * height * 4));
+      const [ptr, size] = run(width, height, fill, radius, rect, quality);
+      return clamped(heapCopyOut(wasm, ptr, size));
+    },
+    blurPixels(width, height, fill, radius, rect, quality) {
+      const [ptr, size] = run(width, height, fill, radius, rect, quality);
+      return clamped(heapView(wasm, ptr, size));
     },
   };
 }
 
-/** The fallback backend: the sliding-sum JS, the same bytes as the kernel in both qualities. */
-export const jsBlurBackend = {
-  blur(image, radius, rect, quality) {
-    return (quality === 'quarter' ? boxBlurQuarter : boxBlurSliding)(image, radius, { rect }).data;
-  },
-};
+const slidingBlur = (image, radius, rect, quality) =>
+  (quality === 'quarter' ? boxBlurQuarter : boxBlurSliding)(image, radius, { rect }).data;
+
+/** The fallback backend: the sliding-sum JS, the same bytes as the kernel in both qualities (same interface). */
+export function jsBlurBackend() {
+  let input = new Uint8ClampedArray(0);   // a frame's pixels, kept between frames
+  return {
+    blur: ({ data, width, height }, radius, rect, quality) => slidingBlur({ data, width, height }, radius, rect, quality),
+    blurPixels(width, height, fill, radius, rect, quality) {
+      const bytes = width * height * 4;
+      if (input.length < bytes) input = new Uint8ClampedArray(bytes);
+      const data = input.subarray(0, bytes);
+      fill(data);
+      return slidingBlur({ data, width, height }, radius, rect, quality);
+    },
+  };
+}
 
 /** A 2D context on a reusable OffscreenCanvas of at least this size (one per purpose, grown on demand). */
 function canvasCache(options) {
@@ -74,18 +105,52 @@ function canvasCache(options) {
   };
 }
 
-/** The worker's ops over a backend ({blur(image, radius, rect, quality)}). */
-export function blurOps({ blur }) {
+const sameRect = (a, b) => a && b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+const covers = (frame, w) => w.x >= frame.x && w.y >= frame.y && w.x + w.width <= frame.x + frame.width
+  && w.y + w.height <= frame.y + frame.height;
+
+/** `region` ({x0, y0, x1, y1}, fractions of the source's box) in a width x height source's pixels, outward. */
+function placeRegion(region, width, height) {
+  const x = Math.min(Math.max(Math.floor(region.x0 * width), 0), width);
+  const y = Math.min(Math.max(Math.floor(region.y0 * height), 0), height);
+  return { x, y, width: Math.min(Math.max(Math.ceil(region.x1 * width), x), width) - x,
+    height: Math.min(Math.max(Math.ceil(region.y1 * height), y), height) - y };
+}
+
+/** The worker's ops over a backend ({blur, blurPixels}, above). */
+export function blurOps({ blur, blurPixels }) {
   const input = canvasCache({ willReadFrequently: true });
   const output = canvasCache();
-  let source;   // {port, bitmap}: the attached source and its latest frame
+  let source;   // the attached source: {port, latest, asked, blurred}
 
   const dropSource = () => {
     if (!source) return;
     source.port.onmessage = null;
     source.port.close();
-    source.bitmap?.close();
+    source.latest?.bitmap.close();
     source = undefined;
+  };
+
+  let display;   // the element's own canvas (transferControlToOffscreen), when it handed it over
+
+  // Draws `frame` (window.x - at.x, window.y - at.y: where the window lies in the bitmap) and blurs `rect` of it,
+  // onto the element's canvas (returns null) or into a new ImageBitmap.
+  const blurBitmap = (frame, at, window, rect, radius, quality) => {
+    const { context } = input(window.width, window.height);
+    context.clearRect(0, 0, window.width, window.height);
+    context.drawImage(frame, window.x - at.x, window.y - at.y, window.width, window.height, 0, 0, window.width,
+      window.height);
+    const fill = (target) => target.set(plain(context.getImageData(0, 0, window.width, window.height).data));
+    const blurred = blurPixels(window.width, window.height, fill, radius, rect, quality);
+    if (display) {
+      if (display.canvas.width !== rect.width) display.canvas.width = rect.width;
+      if (display.canvas.height !== rect.height) display.canvas.height = rect.height;
+      display.context.putImageData(new ImageData(blurred, rect.width, rect.height), 0, 0);
+        return null;
+    }
+    const out = output(rect.width, rect.height);
+    out.context.putImageData(new ImageData(blurred, rect.width, rect.height), 0, 0);
+    return out.canvas.transferToImageBitmap();
   };
 
   return {
@@ -97,15 +162,28 @@ export function blurOps({ blur }) {
       return withTransfer({ data: out, width: size.width, height: size.height, ms: performance.now() - start }, [out.buffer]);
     },
 
-    /** Takes `port`; every {bitmap} that arrives on it replaces (and closes) the one before. */
+    /**
+     * Takes `port`. The source's worker posts frames into it, each replacing (and closing) the one before:
+     * `{bitmap}`, its whole canvas, or `{bitmap, x, y, sourceWidth, sourceHeight}`, the part of a
+     * sourceWidth x sourceHeight canvas at (x, y). This worker posts back `{want: {x, y, width, height},
+     * sourceWidth, sourceHeight}` whenever the part it reads changes, so that the source can send only that
+     * part (createImageBitmap(canvas, x, y, width, height)): a third of the sky for two bars at r = 8.
+     */
     attach({ port }) {
       dropSource();
-      const attached = { port, bitmap: undefined };
+      const attached = { port, latest: undefined, asked: undefined, blurred: undefined };
       source = attached;
       port.onmessage = ({ data }) => {
         if (source !== attached || !data || typeof data.bitmap?.close !== 'function') return;
-        attached.bitmap?.close();
-        attached.bitmap = data.bitmap;
+        const { bitmap } = data;
+        const crop = Number.isInteger(data.x) && Number.isInteger(data.y) && Number.isInteger(data.sourceWidth)
+          && Number.isInteger(data.sourceHeight);
+        attached.latest?.bitmap.close();
+        attached.latest = crop
+          ? { bitmap, x: data.x, y: data.y, width: bitmap.width, height: bitmap.height,
+            sourceWidth: data.sourceWidth, sourceHeight: data.sourceHeight }
+          : { bitmap, x: 0, y: 0, width: bitmap.width, height: bitmap.height,
+            sourceWidth: bitmap.width, sourceHeight: bitmap.height };
       };
       port.start?.();
       return true;
@@ -116,45 +194,50 @@ export function blurOps({ blur }) {
       return true;
     },
 
+    /** Takes the element's canvas (an OffscreenCanvas): from now on every frame is drawn there, none sent back. */
+    canvas({ canvas }) {
+      display = { canvas, context: canvas.getContext('2d') };
+      return true;
+    },
+
     /**
      * One frame of the glass. Either {bitmap, rect} (the page cut the window
      * already: `rect` is the glass inside the bitmap) or {region} (fractions
      * {x0, y0, x1, y1} of the attached source's latest frame). Resolves with
      * {bitmap, rect, sourceWidth, sourceHeight, ms}: the blurred glass as an
      * ImageBitmap (transferred), where it lies in the source's pixels (for
-     * {region}), and the worker's time; or {bitmap: null} when the attached
-     * source has sent nothing yet or the region is empty.
+     * {region}), and the worker's time; or {bitmap: null} when there is
+     * nothing new to draw: the attached source has sent nothing yet, or not yet
+     * the part asked for, the region is empty, or the latest frame was blurred
+     * already with the same region and parameters.
      */
     frame({ bitmap, rect, region, radius, quality }) {
       const start = performance.now();
-      let window;
-      let frame = bitmap;
-      let placed;
-      if (!bitmap) {
-        frame = source?.bitmap;
-        if (!frame) return { bitmap: null, ms: 0 };
-        const w = frame.width;
-        const h = frame.height;
-        const x = Math.min(Math.max(Math.floor(region.x0 * w), 0), w);
-        const y = Math.min(Math.max(Math.floor(region.y0 * h), 0), h);
-        placed = { x, y, width: Math.min(Math.max(Math.ceil(region.x1 * w), x), w) - x, height: Math.min(Math.max(Math.ceil(region.y1 * h), y), h) - y };
-        if (placed.width === 0 || placed.height === 0) return { bitmap: null, ms: 0 };
-        window = blurInputWindow(placed, radius, quality, w, h);
-        rect = { x: placed.x - window.x, y: placed.y - window.y, width: placed.width, height: placed.height };
-      } else {
-        window = { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
+      if (bitmap) {
+        const window = { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
+        const result = blurBitmap(bitmap, window, window, rect, radius, quality);
+        bitmap.close();
+        return withTransfer({ bitmap: result, drawn: !result, ms: performance.now() - start }, result ? [result] : []);
       }
-      const { context } = input(window.width, window.height);
-      context.clearRect(0, 0, window.width, window.height);
-      context.drawImage(frame, window.x, window.y, window.width, window.height, 0, 0, window.width, window.height);
-      bitmap?.close();
-      const pixels = context.getImageData(0, 0, window.width, window.height).data;
-      const blurred = blur({ data: pixels, width: window.width, height: window.height }, radius, rect, quality);
-      const out = output(rect.width, rect.height);
-      out.context.putImageData(new ImageData(blurred, rect.width, rect.height), 0, 0);
-      const result = out.canvas.transferToImageBitmap();
-      return withTransfer({ bitmap: result, rect: placed, sourceWidth: frame.width, sourceHeight: frame.height,
-        ms: performance.now() - start }, [result]);
+      const latest = source?.latest;
+      if (!latest) return { bitmap: null, ms: 0 };
+      const { sourceWidth, sourceHeight } = latest;
+      const placed = placeRegion(region, sourceWidth, sourceHeight);
+      if (placed.width === 0 || placed.height === 0) return { bitmap: null, ms: 0 };
+      const window = blurInputWindow(placed, radius, quality, sourceWidth, sourceHeight);
+      if (!sameRect(source.asked, window)) {
+        source.asked = window;
+        source.port.postMessage({ want: window, sourceWidth, sourceHeight });
+      }
+      const key = `${placed.x} ${placed.y} ${placed.width} ${placed.height} ${radius} ${quality}`;
+      if (!covers(latest, window) || (source.blurred?.frame === latest && source.blurred.key === key)) {
+        return { bitmap: null, ms: performance.now() - start };
+      }
+      source.blurred = { frame: latest, key };
+      const inner = { x: placed.x - window.x, y: placed.y - window.y, width: placed.width, height: placed.height };
+      const result = blurBitmap(latest.bitmap, latest, window, inner, radius, quality);
+      return withTransfer({ bitmap: result, drawn: !result, rect: placed, sourceWidth, sourceHeight,
+        ms: performance.now() - start }, result ? [result] : []);
     },
   };
 }

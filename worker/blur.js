@@ -8,6 +8,6 @@ serve({
     : (await import('../build/wasm/out/blur.mjs')).default),
   selfTest: (wasm) => wasm.self_test(),
   backend: wasmBlurBackend,
-  fallback: { path: 'js', load: async () => jsBlurBackend },
+  fallback: { path: 'js', load: async () => jsBlurBackend() },
   ops: blurOps,
 });

@@ -133,3 +133,35 @@ export function withHeap(wasm, body) {
     heapFree(wasm, ...open);
   }
 }
+
+/**
+ * Heap buffers kept between calls, for public bytes a module needs on every
+ * call (the blur's pixels, output and scratch, once per animation frame):
+ * `reserve({name: size, ...})` makes each named buffer at least that big
+ * (reallocated only when it must grow, never erased) and returns their
+ * addresses, all taken before any of them is viewed, so one call's views stay
+ * valid until the next reserve(). `release()` frees them all.
+ */
+export function reusableHeapBuffers(wasm) {
+  const buffers = new Map();   // name -> {ptr, size}
+  return {
+    reserve(sizes) {
+      const ptrs = {};
+      for (const [name, size] of Object.entries(sizes)) {
+        let buffer = buffers.get(name);
+        if (!buffer || buffer.size < size) {
+          if (buffer) heapFree(wasm, buffer.ptr);
+          buffers.delete(name);
+          buffer = { ptr: malloc(wasm, size), size: Math.max(size, 1) };
+          buffers.set(name, buffer);
+        }
+        ptrs[name] = buffer.ptr;
+      }
+      return ptrs;
+    },
+    release() {
+      for (const { ptr } of buffers.values()) heapFree(wasm, ptr);
+      buffers.clear();
+    },
+  };
+}

@@ -24,7 +24,7 @@ const SMALL_SIZES = [[1, 1], [1, 9], [9, 1], [2, 2], [7, 5]];
 const backends = {};
 before(async () => {
   for (const [name, simd] of BUILDS) backends[name] = wasmBlurBackend(await loadWasm('blur', simd));
-  backends.js = jsBlurBackend;
+  backends.js = jsBlurBackend();
 });
 
 /** The blur op, as the worker runs it: returns the result and its transfer list. */
@@ -47,6 +47,23 @@ function assertSame(actual, expected, what) {
 }
 
 describe('the blur op gives the specification\'s bytes on every backend (SIMD, scalar, sliding JS)', () => {
+  test('buffers kept between calls: a small blur after a large one (stale bytes beyond it), results independent of later calls', () => {
+    const large = noiseImage(61, 47, 7);
+    const small = skyImage(9, 5, 3);
+    for (const [name, backend] of Object.entries(backends)) {
+      const first = blurOp(backend, large, 12);
+      const kept = new Uint8ClampedArray(first.data);
+      for (const r of [0, 2, 12]) {
+        const want = boxBlurSpec(small, r);
+        assertSame(blurOp(backend, small, r), want, `${name}: small after large r=${r}`);
+        // The frame path: the input written by fill() into the backend's own buffer, the result a view.
+        const view = backend.blurPixels(small.width, small.height, (target) => target.set(small.data), r, { x: 1, y: 1, width: 7, height: 3 }, 'exact');
+        assertSame({ data: new Uint8ClampedArray(view), width: 7, height: 3 }, cropImage(want, { x: 1, y: 1, width: 7, height: 3 }), `${name}: blurPixels r=${r}`);
+      }
+      assert.deepEqual(first.data, kept, `${name}: an earlier result is not touched by later calls`);
+    }
+  });
+
   test('small images at radii 0..30 and 64, random and smooth, whole and every crop', () => {
     for (const [w, h] of SMALL_SIZES) {
       for (const r of RADII) {
