@@ -108,6 +108,7 @@ export class GlassBlur extends ElementBase {
   #ready = false;
   #failed = false;    // a blur failed: CSS from then on (until the element is connected again)
   #stillWanted = false;
+  #placed;            // the canvas's placement last written to its style
   #stats = { framesDrawn: 0, framesSkipped: 0, times: [], busyMs: 0, runMs: 0, runStart: undefined };
 
   constructor() {
@@ -369,6 +370,7 @@ export class GlassBlur extends ElementBase {
     const geometry = this.#geometry(source);
     if (!geometry) {
       this.#canvas.style.inlineSize = '0';
+      this.#placed = undefined;
       return;
     }
     const { radius, quality } = this.#params;
@@ -435,10 +437,13 @@ export class GlassBlur extends ElementBase {
     const g = this.getBoundingClientRect();
     const sx = s.width / sourceWidth;
     const sy = s.height / sourceHeight;
-    Object.assign(canvas.style, {
-      insetInlineStart: `${s.left + rect.x * sx - g.left}px`, insetBlockStart: `${s.top + rect.y * sy - g.top}px`,
-      inlineSize: `${rect.width * sx}px`, blockSize: `${rect.height * sy}px`,
-    });
+    const place = [`${s.left + rect.x * sx - g.left}px`, `${s.top + rect.y * sy - g.top}px`, `${rect.width * sx}px`,
+      `${rect.height * sy}px`];
+    // Styles are written only when the placement changes: fixed glass over a fixed source keeps it frame after frame.
+    if (this.#placed !== place.join(' ')) {
+      this.#placed = place.join(' ');
+      Object.assign(canvas.style, { insetInlineStart: place[0], insetBlockStart: place[1], inlineSize: place[2], blockSize: place[3] });
+    }
     const stats = this.#stats;
     stats.framesDrawn++;
     stats.busyMs += ms;

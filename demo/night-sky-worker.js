@@ -5,14 +5,18 @@
 // (one per <glass-blur>, connected with connectSource(port)), so the glass
 // workers get the sky's pixels without the page touching them, and only the
 // part each glass worker asks for ({want} on its port: worker/blur-ops.js attach()).
-//   {type: 'start', canvas}   start drawing on this OffscreenCanvas
+//   {type: 'start', canvas, spores}   start drawing the sky on `canvas` and the spores (demo/night-spores.js,
+//                             WebGL) on `spores`, both OffscreenCanvases
 //   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
 //   {type: 'resize', width, height}
 //   {type: 'pause', paused}   stop animating (hidden page, reduced motion) or go on; paused, one still frame stays
 //   {type: 'stats'}           replies {type: 'stats', frames, busyShare} since the last {type: 'reset'}
 //   {type: 'reset'}
+import { createSpores } from './night-spores.js';
+
 let canvas;
 let context;
+let spores;   // {draw} on the spores' WebGL canvas, when the page sent one and WebGL works here
 let ports = [];
 let stars = [];
 let frames = 0;
@@ -76,6 +80,7 @@ function draw(now) {
   for (let x = 0; x <= width; x += 24) context.lineTo(x, height * 0.88 + Math.sin(x / 60) * height * 0.02);
   context.lineTo(width, height);
   context.fill();
+  spores?.draw(now);
   frames++;
   busyMs += performance.now() - start;
 }
@@ -125,6 +130,7 @@ self.onmessage = ({ data }) => {
     case 'start':
       canvas = data.canvas;
       context = canvas.getContext('2d');
+      spores = data.spores ? createSpores(data.spores) : undefined;
       makeStars(canvas.width, canvas.height);
       since = performance.now();
       paused = Boolean(data.paused);
