@@ -1,10 +1,12 @@
 // The Night Garden's sky (demo/night-garden.js): an aurora over a starry
 // gradient, drawn in this worker on the page's canvas (transferControlToOffscreen)
 // at half the window's resolution, on the worker's own animation frames. Every
-// frame is also sent as an ImageBitmap into each port the page handed over
-// (one per <glass-blur>, connected with connectSource(port)), so the glass
-// workers get the sky's pixels without the page touching them, and only the
-// part each glass worker asks for ({want} on its port: worker/blur-ops.js attach()).
+// frame is also sent into each port the page handed over (one per
+// <glass-blur>, connected with connectSource(port)), so the glass
+// workers get the sky's pixels without the page touching them: an ImageBitmap
+// of the whole sky until a glass worker says which part it reads ({want} on
+// its port: worker/blur-ops.js attach()), then that part's bytes
+// (getImageData), transferred.
 //   {type: 'start', canvas, spores}   start drawing the sky on `canvas` and the spores (demo/night-spores.js,
 //                             WebGL) on `spores`, both OffscreenCanvases
 //   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
@@ -108,13 +110,16 @@ async function send() {
   const frames = await Promise.all(targets.map(async (target) => {
     const part = crop(target);
     if (!part) return { bitmap: await createImageBitmap(canvas) };
-    const bitmap = await createImageBitmap(canvas, part.x, part.y, part.width, part.height);
-    return { bitmap, x: part.x, y: part.y, sourceWidth: canvas.width, sourceHeight: canvas.height };
+    // The part's bytes, read here: an ImageBitmap made the glass worker read it back instead, which waited behind
+    // the GPU process (glass workers 44-69% busy for both bars, against 27-41% with pixels; NOTES.md).
+    const pixels = context.getImageData(part.x, part.y, part.width, part.height).data;
+    return { pixels, width: part.width, height: part.height, x: part.x, y: part.y, sourceWidth: canvas.width,
+      sourceHeight: canvas.height };
   }));
   busyMs += performance.now() - start;
   targets.forEach((target, i) => {
-    if (ports.includes(target)) target.port.postMessage(frames[i], [frames[i].bitmap]);
-    else frames[i].bitmap.close();
+    if (ports.includes(target)) target.port.postMessage(frames[i], [frames[i].bitmap ?? frames[i].pixels.buffer]);
+    else frames[i].bitmap?.close();
   });
 }
 

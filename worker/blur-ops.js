@@ -117,6 +117,33 @@ function placeRegion(region, width, height) {
     height: Math.min(Math.max(Math.ceil(region.y1 * height), y), height) - y };
 }
 
+const isSize = (n) => Number.isInteger(n) && n >= 0;
+
+/**
+ * A frame posted by the source's worker, checked: {bitmap} (its whole canvas), {bitmap, x, y, sourceWidth,
+ * sourceHeight} (a part of it) or {pixels, width, height, x, y, sourceWidth, sourceHeight} (a part's RGBA bytes,
+ * getImageData's); undefined for anything else.
+ */
+function sourceFrame(data) {
+  if (!data) return undefined;
+  const placed = isSize(data.x) && isSize(data.y) && isSize(data.sourceWidth) && isSize(data.sourceHeight);
+  if (typeof data.bitmap?.close === 'function') {
+    const { bitmap } = data;
+    return placed
+      ? { bitmap, x: data.x, y: data.y, width: bitmap.width, height: bitmap.height, sourceWidth: data.sourceWidth,
+        sourceHeight: data.sourceHeight }
+      : { bitmap, x: 0, y: 0, width: bitmap.width, height: bitmap.height, sourceWidth: bitmap.width,
+        sourceHeight: bitmap.height };
+  }
+  const { pixels, width, height } = data;
+  if (placed && isSize(width) && isSize(height) && (pixels instanceof Uint8ClampedArray || pixels instanceof Uint8Array)
+    && pixels.length === width * height * 4 && data.x + width <= data.sourceWidth && data.y + height <= data.sourceHeight) {
+    return { pixels: plain(pixels), x: data.x, y: data.y, width, height, sourceWidth: data.sourceWidth,
+      sourceHeight: data.sourceHeight };
+  }
+  return undefined;
+}
+
 /** The worker's ops over a backend ({blur, blurPixels}, above). */
 export function blurOps({ blur, blurPixels }) {
   const input = canvasCache({ willReadFrequently: true });
@@ -127,30 +154,44 @@ export function blurOps({ blur, blurPixels }) {
     if (!source) return;
     source.port.onmessage = null;
     source.port.close();
-    source.latest?.bitmap.close();
+    source.latest?.bitmap?.close();
     source = undefined;
   };
 
   let display;   // the element's own canvas (transferControlToOffscreen), when it handed it over
 
-  // Draws `frame` (window.x - at.x, window.y - at.y: where the window lies in the bitmap) and blurs `rect` of it,
-  // onto the element's canvas (returns null) or into a new ImageBitmap.
-  const blurBitmap = (frame, at, window, rect, radius, quality) => {
-    const { context } = input(window.width, window.height);
-    context.clearRect(0, 0, window.width, window.height);
-    context.drawImage(frame, window.x - at.x, window.y - at.y, window.width, window.height, 0, 0, window.width,
-      window.height);
-    const fill = (target) => target.set(plain(context.getImageData(0, 0, window.width, window.height).data));
+  // Blurs `rect` of the window's pixels, written into the kernel's input by `fill`, onto the element's canvas
+  // (returns null) or into a new ImageBitmap.
+  const blurWindow = (window, fill, rect, radius, quality) => {
     const blurred = blurPixels(window.width, window.height, fill, radius, rect, quality);
     if (display) {
       if (display.canvas.width !== rect.width) display.canvas.width = rect.width;
       if (display.canvas.height !== rect.height) display.canvas.height = rect.height;
       display.context.putImageData(new ImageData(blurred, rect.width, rect.height), 0, 0);
-        return null;
+      return null;
     }
     const out = output(rect.width, rect.height);
     out.context.putImageData(new ImageData(blurred, rect.width, rect.height), 0, 0);
     return out.canvas.transferToImageBitmap();
+  };
+
+  // The window's pixels from `frame` ({bitmap} or {pixels}, placed at frame.x, frame.y): drawn and read back for
+  // a bitmap, copied row by row for pixels.
+  const fillFrom = (frame, window) => (target) => {
+    if (frame.pixels) {
+      const rowBytes = window.width * 4;
+      const stride = frame.width * 4;
+      for (let y = 0; y < window.height; y++) {
+        const start = (window.y - frame.y + y) * stride + (window.x - frame.x) * 4;
+        target.set(frame.pixels.subarray(start, start + rowBytes), y * rowBytes);
+      }
+      return;
+    }
+    const { context } = input(window.width, window.height);
+    context.clearRect(0, 0, window.width, window.height);
+    context.drawImage(frame.bitmap, window.x - frame.x, window.y - frame.y, window.width, window.height, 0, 0,
+      window.width, window.height);
+    target.set(plain(context.getImageData(0, 0, window.width, window.height).data));
   };
 
   return {
@@ -164,26 +205,23 @@ export function blurOps({ blur, blurPixels }) {
 
     /**
      * Takes `port`. The source's worker posts frames into it, each replacing (and closing) the one before:
-     * `{bitmap}`, its whole canvas, or `{bitmap, x, y, sourceWidth, sourceHeight}`, the part of a
-     * sourceWidth x sourceHeight canvas at (x, y). This worker posts back `{want: {x, y, width, height},
-     * sourceWidth, sourceHeight}` whenever the part it reads changes, so that the source can send only that
-     * part (createImageBitmap(canvas, x, y, width, height)): a third of the sky for two bars at r = 8.
+     * `{bitmap}`, its whole canvas; `{bitmap, x, y, sourceWidth, sourceHeight}`, the part of a
+     * sourceWidth x sourceHeight canvas at (x, y); or `{pixels, width, height, x, y, sourceWidth, sourceHeight}`,
+     * that part's RGBA bytes (getImageData's; the buffer transferred). This worker posts back
+     * `{want: {x, y, width, height}, sourceWidth, sourceHeight}` whenever the part it reads changes, so that the
+     * source can send only that part: a third of the sky for two bars at r = 8. Bytes save this worker reading a
+     * bitmap back from the GPU (cpp/blur/NOTES.md).
      */
     attach({ port }) {
       dropSource();
       const attached = { port, latest: undefined, asked: undefined, blurred: undefined };
       source = attached;
       port.onmessage = ({ data }) => {
-        if (source !== attached || !data || typeof data.bitmap?.close !== 'function') return;
-        const { bitmap } = data;
-        const crop = Number.isInteger(data.x) && Number.isInteger(data.y) && Number.isInteger(data.sourceWidth)
-          && Number.isInteger(data.sourceHeight);
-        attached.latest?.bitmap.close();
-        attached.latest = crop
-          ? { bitmap, x: data.x, y: data.y, width: bitmap.width, height: bitmap.height,
-            sourceWidth: data.sourceWidth, sourceHeight: data.sourceHeight }
-          : { bitmap, x: 0, y: 0, width: bitmap.width, height: bitmap.height,
-            sourceWidth: bitmap.width, sourceHeight: bitmap.height };
+        if (source !== attached) return;
+        const frame = sourceFrame(data);
+        if (!frame) return;
+        attached.latest?.bitmap?.close();
+        attached.latest = frame;
       };
       port.start?.();
       return true;
@@ -215,7 +253,7 @@ export function blurOps({ blur, blurPixels }) {
       const start = performance.now();
       if (bitmap) {
         const window = { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
-        const result = blurBitmap(bitmap, window, window, rect, radius, quality);
+        const result = blurWindow(window, fillFrom({ bitmap, x: 0, y: 0 }, window), rect, radius, quality);
         bitmap.close();
         return withTransfer({ bitmap: result, drawn: !result, ms: performance.now() - start }, result ? [result] : []);
       }
@@ -235,7 +273,7 @@ export function blurOps({ blur, blurPixels }) {
       }
       source.blurred = { frame: latest, key };
       const inner = { x: placed.x - window.x, y: placed.y - window.y, width: placed.width, height: placed.height };
-      const result = blurBitmap(latest.bitmap, latest, window, inner, radius, quality);
+      const result = blurWindow(window, fillFrom(latest, window), inner, radius, quality);
       return withTransfer({ bitmap: result, drawn: !result, rect: placed, sourceWidth, sourceHeight,
         ms: performance.now() - start }, result ? [result] : []);
     },

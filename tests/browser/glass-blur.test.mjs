@@ -334,6 +334,43 @@ test('connectSource(): a canvas drawn in a worker sends its frames to the glass 
   await page.close();
 });
 
+test('connectSource() with pixels: a source worker answering the glass worker\'s {want} with getImageData bytes; the glass equals boxBlur of the rect behind it', async () => {
+  const page = await glassPage();
+  const result = await page.evaluate(async () => {
+    document.getElementById('root').innerHTML = '<div style="position:relative"><canvas id="sky" width="360" height="225" style="width:720px;height:450px;display:block"></canvas>'
+      + '<glass-blur id="bar" source="sky" radius="4" style="position:absolute;left:0;top:0;width:720px;height:60px"></glass-blur></div>';
+    const offscreen = document.getElementById('sky').transferControlToOffscreen();
+    const channel = new MessageChannel();
+    const painter = new Worker(new URL('./glass-pixels-source-worker.js', location.href), { type: 'module' });
+    const sent = [];
+    painter.onmessage = ({ data }) => sent.push(data.sent);
+    painter.postMessage({ canvas: offscreen, port: channel.port1, seed: 77 }, [offscreen, channel.port1]);
+    const glass = document.getElementById('bar');
+    glass.connectSource(channel.port2);
+    const start = performance.now();
+    // The whole source first; the part asked for comes next, and the glass drawn from it.
+    while ((sent.length < 2 || glass.stats.framesDrawn < 2) && performance.now() - start < 20000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const shown = glass.shadowRoot.querySelector('canvas');
+    const copy = Object.assign(document.createElement('canvas'), { width: shown.width, height: shown.height });
+    copy.getContext('2d').drawImage(shown, 0, 0);
+    const got = Array.from(copy.getContext('2d').getImageData(0, 0, copy.width, copy.height).data);
+    const image = window.blurTestImage('noise', 360, 225, 77);
+    for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255;
+    const want = Array.from((await window.memento.boxBlur(image, 4, { rect: { x: 0, y: 0, width: 360, height: 30 } })).data);
+    painter.terminate();
+    return { drawn: glass.stats.framesDrawn, sent, size: [copy.width, copy.height], same: got.length === want.length && got.every((v, i) => v === want[i]) };
+  });
+  assert.ok(result.drawn >= 1, `${result.drawn} frames drawn`);
+  assert.deepEqual(result.sent.slice(0, 2), [[0, 0, 360, 225], [0, 0, 360, 42]], 'the whole source, then only the window the blur reads (the rect grown by 3r)');
+  assert.deepEqual(result.size, [360, 30]);
+  assert.ok(result.same, 'the glass\'s pixels equal boxBlur of the rect behind it');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('bad attributes fire glass-error naming them and never throw; the last good values stay', async () => {
   const page = await glassPage();
   await setUpScene(page);
