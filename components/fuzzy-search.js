@@ -15,6 +15,7 @@ import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
+import { SEARCH_BLOCK_MS } from '../common/constants.js';
 
 const STYLE = `
 :host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
@@ -382,7 +383,9 @@ export class FuzzySearch extends ElementBase {
     const generation = this.#generation;
     const index = this.#sync.then(() => this.#index);
     const highlight = this.#listTarget ? HIGHLIGHT_ROWS : 0;
-    index.then((searchIndex) => searchIndex?.search(query, { highlight })).then((answer) => {
+    // blockMs: on a cross-origin-isolated page the answer is taken in this task, through shared memory, and the
+    // rows are drawn before the frame after the key (otherwise Chromium delivers it after that frame).
+    index.then((searchIndex) => searchIndex?.search(query, { highlight, blockMs: SEARCH_BLOCK_MS })).then((answer) => {
       if (!answer || generation !== this.#generation) return;
       const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.searchMs };
       this.#results = results;
