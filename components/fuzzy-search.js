@@ -254,6 +254,7 @@ export class FuzzySearch extends ElementBase {
   }
 
   #connectList(list) {
+    this.#updateControls();
     if (this.#connection?.list === list) return;
     this.#disconnectList();
     // Set first: an open list feeds the consumer at once, inside connectSearch().
@@ -355,6 +356,25 @@ export class FuzzySearch extends ElementBase {
     if (placeholder === null) this.#input.removeAttribute('placeholder');
     else this.#input.setAttribute('placeholder', placeholder);
     this.#list.hidden = this.hasAttribute('for');
+    this.#updateControls();
+  }
+
+  // What the combobox controls: its own list, or with for= the target's. An id cannot name an element in
+  // another shadow root, so the target is given as an element (ARIA element reflection, ariaControlsElements):
+  // the target itself, which a <note-list> forwards to its listbox (its shadow root's referenceTarget). Where
+  // elements cannot be given, the field names no list rather than its own hidden one.
+  #updateControls() {
+    const input = this.#input;
+    const reflects = 'ariaControlsElements' in input;
+    if (!this.hasAttribute('for')) {
+      if (reflects) input.ariaControlsElements = null;
+      input.setAttribute('aria-controls', 'results');
+      return;
+    }
+    const target = this.#target;
+    if (reflects && target) input.ariaControlsElements = [target];
+    else input.removeAttribute('aria-controls');
+    if (!target) input.setAttribute('aria-expanded', 'false');
   }
 
   // Brings the worker's index to the current documents: built once, then only the changed span.
@@ -403,6 +423,9 @@ export class FuzzySearch extends ElementBase {
       ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
+      this.#updateControls();
+      // The target shows the results: expanded while it has rows to go to (↓ moves into them).
+      this.#input.setAttribute('aria-expanded', String(count > 0 && this.#input.hasAttribute('aria-controls')));
       const index = this.#index;
       const more = this.#listTarget && index ? (positions) => index.highlight(query, positions) : undefined;
       target.filter(indices, { query, highlights: this.#highlights, moreHighlights: more });
