@@ -164,8 +164,12 @@ export class SearchIndex {
 
   // The search, posted with an answer box and watched for up to blockMs right after posting (the client's
   // afterPost runs in this task). An answer taken from the box settles the call; the reply then goes unread.
+  // Only when the worker is idle: behind another job (starting, feeding, or an older search it has not
+  // answered on a busy host) the answer would come late, and waiting for it only costs this thread.
   #searchMaybeBlocking(args, blockMs) {
-    if (!(blockMs > 0) || !sharedMemory() || typeof SharedArrayBuffer !== 'function') return this.#search(args);
+    if (!(blockMs > 0) || !sharedMemory() || typeof SharedArrayBuffer !== 'function' || !this.#client.isIdle()) {
+      return this.#search(args);
+    }
     // A fresh buffer when the tickets run out: an old answer must never carry the ticket asked for.
     if (this.#box?.ticket >= 0x7fffffff) this.#box = undefined;
     this.#box ??= { buffer: new SharedArrayBuffer(answerBoxBytes(this.length)), ticket: 0 };

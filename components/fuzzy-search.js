@@ -112,9 +112,11 @@ function numberFormat(element) {
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
  *
  * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} results - After
- *   every search. `ms`: from the `input` event to the answer on this thread, round trip included (in Chromium
- *   0.5-1 ms for an input event dispatched by script, but 4-16 ms after a real key press: the browser's own input
- *   handling runs first); `searchMs`: the search alone, in the worker.
+ *   every search. `ms`: from the `input` event to the answer on this thread, round trip included. On a
+ *   cross-origin-isolated page the answer comes through shared memory in the task of the key (a few ms; the
+ *   rows make the frame after the key); elsewhere it comes with the worker's reply, which Chromium runs only
+ *   after the frame that follows a real key press (10-16 ms; the rows a frame later). `searchMs`: the search
+ *   alone, in the worker.
  * @fires {CustomEvent<{index: number, text: string}>} select - A result was chosen (Enter or click).
  * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
  *
