@@ -109,23 +109,30 @@ for (const mode of ['own', 'for']) {
         continue;
       }
       assert.equal(got, isolated, 'the page is cross-origin isolated only under /iso/');
-      await page.press('Tab');
-      for (const query of keystrokes(WORD)) {
-        await page.press(query.at(-1));
-        await waitFor(page, (q) => window.keys.some((k) => k.query === q && k.indices), query, { what: `results for "${query}"` });
-      }
-      const keys = await page.evaluate(() => window.keys);
-      for (const query of keystrokes(WORD)) {
-        const key = keys.find((k) => k.query === query && k.indices);
-        assert.deepEqual({ indices: key.indices, scores: key.scores }, reference(query), `${isolated ? 'isolated' : 'plain'}: "${query}"`);
-      }
-      const inKeyTask = keys.filter((k) => k.inKeyTask).length;
       // WebKitGTK isolates the page but has no SharedArrayBuffer: there too every answer comes with the reply.
       const box = isolated && shared;
-      console.log(`${browser.engine.name}, ${mode}, ${isolated ? 'isolated' : 'plain'}${isolated && !shared ? ' (no SharedArrayBuffer)' : ''}: ${
-        inKeyTask} of ${keys.length} answers in the key's task`);
-      // Through shared memory, an answer later than the element waits for (a busy host) still comes with the reply:
-      // some, not all, must be early.
+      await page.press('Tab');
+      let inKeyTask = 0;
+      // Through shared memory, an answer later than the element waits for (on a busy host, for= loses about half
+      // its keys at load 18) still comes with the reply: some, not all, must be early, judged on up to two typings.
+      for (let typing = 0; typing < (box ? 2 : 1) && (typing === 0 || inKeyTask === 0); typing++) {
+        if (typing > 0) {
+          await page.evaluate(() => { document.getElementById('s').value = ''; window.keys = []; });
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+        }
+        for (const query of keystrokes(WORD)) {
+          await page.press(query.at(-1));
+          await waitFor(page, (q) => window.keys.some((k) => k.query === q && k.indices), query, { what: `results for "${query}"` });
+        }
+        const keys = await page.evaluate(() => window.keys);
+        for (const query of keystrokes(WORD)) {
+          const key = keys.find((k) => k.query === query && k.indices);
+          assert.deepEqual({ indices: key.indices, scores: key.scores }, reference(query), `${isolated ? 'isolated' : 'plain'}: "${query}"`);
+        }
+        inKeyTask = keys.filter((k) => k.inKeyTask).length;
+        console.log(`${browser.engine.name}, ${mode}, ${isolated ? 'isolated' : 'plain'}${isolated && !shared ? ' (no SharedArrayBuffer)' : ''}, typing ${
+          typing + 1}: ${inKeyTask} of ${keys.length} answers in the key's task`);
+      }
       if (box) assert.ok(inKeyTask > 0, 'answers through shared memory in the key\'s task');
       else assert.equal(inKeyTask, 0, 'no shared memory: every answer comes with the reply');
       if (mode === 'for') {
