@@ -11,6 +11,8 @@ import { searchModule } from './modules/search.js';
 import { latestWins } from './runtime/latest-wins.js';
 import { namedError } from '../common/errors.js';
 import { integer, string } from './arguments.js';
+import { sharedMemory } from './runtime/platform.js';
+import { answerBoxBytes, takeAnswer } from '../common/search-answer-box.js';
 
 function textsOf(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings`);
@@ -44,6 +46,7 @@ export class SearchIndex {
   #created;
   #source;
   #fedLength = 0;
+  #box;   // {buffer, ticket}: the shared memory the worker also writes its answers to (blockMs)
 
   /**
    * Use createSearchIndex(), or, for texts that must not pass through the page,
@@ -130,18 +133,24 @@ export class SearchIndex {
    * `options.highlight`: for an index that follows a note list, the first `highlight` results also carry
    * `highlights`, per result `{title, snippet}` as segments `{text, match}` (the title with its matched words,
    * the body's snippet around the first match), computed in the worker that holds the texts.
+   * `options.blockMs`: where memory can be shared with the worker (a cross-origin-isolated page, Node), wait
+   * up to this long on this thread, blocking it, for the answer to come through shared memory, so that it
+   * arrives in the task that searched: in Chromium the worker's reply to a search made on a key press waits
+   * for the frame after the key, and rows drawn from it for the frame after that. Elsewhere, or when the
+   * answer takes longer, it comes with the reply as always; the answer is the same either way.
    * @param {string} query
-   * @param {{signal?: AbortSignal, highlight?: number}} [options]
+   * @param {{signal?: AbortSignal, highlight?: number, blockMs?: number}} [options]
    * @returns {Promise<SearchAnswer>}
    */
-  async search(query, { signal, highlight = 0 } = {}) {
+  async search(query, { signal, highlight = 0, blockMs = 0 } = {}) {
     string(query, 'query');
+    integer(blockMs, 'options.blockMs', 0, 1000);
     if (signal?.aborted) throw abortReason(signal);
     const start = performance.now();
     const sequence = ++this.#sequence;
     let answer;
     try {
-      answer = await abandonable(this.#search({ id: this.#id, query, highlight }), signal);
+      answer = await abandonable(this.#searchMaybeBlocking({ id: this.#id, query, highlight }, blockMs), signal);
     } catch (error) {
       if (error.name !== 'NotFoundError') throw error;
       if (sequence !== this.#sequence) throw namedError('AbortError', 'superseded by a newer request');
@@ -151,6 +160,33 @@ export class SearchIndex {
     const result = { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
     if (answer.highlights) result.highlights = answer.highlights;
     return result;
+  }
+
+  // The search, posted with an answer box and watched for up to blockMs right after posting (the client's
+  // afterPost runs in this task). An answer taken from the box settles the call; the reply then goes unread.
+  // Only when the worker is idle: behind another job (starting, feeding, or an older search it has not
+  // answered on a busy host) the answer would come late, and waiting for it only costs this thread.
+  #searchMaybeBlocking(args, blockMs) {
+    if (!(blockMs > 0) || !sharedMemory() || typeof SharedArrayBuffer !== 'function' || !this.#client.isIdle()) {
+      return this.#search(args);
+    }
+    // A fresh buffer when the tickets run out: an old answer must never carry the ticket asked for.
+    if (this.#box?.ticket >= 0x7fffffff) this.#box = undefined;
+    this.#box ??= { buffer: new SharedArrayBuffer(answerBoxBytes(this.length)), ticket: 0 };
+    const ticket = ++this.#box.ticket;
+    const { buffer } = this.#box;
+    const afterPost = (jobId) => {
+      const answer = takeAnswer(buffer, ticket, performance.now() + blockMs);
+      if (answer?.needed) this.#growBox(answer.needed);
+      else if (answer) this.#client.answer(jobId, answer);
+    };
+    return this.#search({ ...args, answerBox: { buffer, ticket } }, { afterPost });
+  }
+
+  // An answer did not fit (the index grew, or long highlights): the next query gets room for it and more.
+  #growBox(needed) {
+    const bytes = Math.ceil((needed * 1.5) / 8) * 8;
+    if (this.#box && this.#box.buffer.byteLength < bytes) this.#box = { buffer: new SharedArrayBuffer(bytes), ticket: this.#box.ticket };
   }
 
   /**

@@ -25,3 +25,10 @@ export const BLUR_DEFAULTS = Object.freeze({ radius: 8, quality: 'exact' });
 export const BLUR_LIMITS = Object.freeze({ radius: 255, side: 32767, pixels: 2 ** 27 });
 /** <glass-blur>: the worker's blur times kept for stats.medianMs (about two seconds of frames at 60 fps). */
 export const GLASS_STATS_FRAMES = 120;
+
+/**
+ * <fuzzy-search>: how long a search made on a key press waits on the page for the worker's answer through
+ * shared memory (cross-origin-isolated pages only), so that the answer and its rows make the frame after the
+ * key; a later answer comes with the worker's reply, one frame later (api/search.js, blockMs).
+ */
+export const SEARCH_BLOCK_MS = 8;

@@ -15,6 +15,7 @@ import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
+import { SEARCH_BLOCK_MS } from '../common/constants.js';
 
 const STYLE = `
 :host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
@@ -111,9 +112,11 @@ function numberFormat(element) {
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
  *
  * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} results - After
- *   every search. `ms`: from the `input` event to the answer on this thread, round trip included (in Chromium
- *   0.5-1 ms for an input event dispatched by script, but 4-16 ms after a real key press: the browser's own input
- *   handling runs first); `searchMs`: the search alone, in the worker.
+ *   every search. `ms`: from the `input` event to the answer on this thread, round trip included. On a
+ *   cross-origin-isolated page the answer comes through shared memory in the task of the key (a few ms; the
+ *   rows make the frame after the key); elsewhere it comes with the worker's reply, which Chromium runs only
+ *   after the frame that follows a real key press (10-16 ms; the rows a frame later). `searchMs`: the search
+ *   alone, in the worker.
  * @fires {CustomEvent<{index: number, text: string}>} select - A result was chosen (Enter or click).
  * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
  *
@@ -253,6 +256,7 @@ export class FuzzySearch extends ElementBase {
   }
 
   #connectList(list) {
+    this.#updateControls();
     if (this.#connection?.list === list) return;
     this.#disconnectList();
     // Set first: an open list feeds the consumer at once, inside connectSearch().
@@ -354,6 +358,25 @@ export class FuzzySearch extends ElementBase {
     if (placeholder === null) this.#input.removeAttribute('placeholder');
     else this.#input.setAttribute('placeholder', placeholder);
     this.#list.hidden = this.hasAttribute('for');
+    this.#updateControls();
+  }
+
+  // What the combobox controls: its own list, or with for= the target's. An id cannot name an element in
+  // another shadow root, so the target is given as an element (ARIA element reflection, ariaControlsElements):
+  // the target itself, which a <note-list> forwards to its listbox (its shadow root's referenceTarget). Where
+  // elements cannot be given, the field names no list rather than its own hidden one.
+  #updateControls() {
+    const input = this.#input;
+    const reflects = 'ariaControlsElements' in input;
+    if (!this.hasAttribute('for')) {
+      if (reflects) input.ariaControlsElements = null;
+      input.setAttribute('aria-controls', 'results');
+      return;
+    }
+    const target = this.#target;
+    if (reflects && target) input.ariaControlsElements = [target];
+    else input.removeAttribute('aria-controls');
+    if (!target) input.setAttribute('aria-expanded', 'false');
   }
 
   // Brings the worker's index to the current documents: built once, then only the changed span.
@@ -382,7 +405,9 @@ export class FuzzySearch extends ElementBase {
     const generation = this.#generation;
     const index = this.#sync.then(() => this.#index);
     const highlight = this.#listTarget ? HIGHLIGHT_ROWS : 0;
-    index.then((searchIndex) => searchIndex?.search(query, { highlight })).then((answer) => {
+    // blockMs: on a cross-origin-isolated page the answer is taken in this task, through shared memory, and the
+    // rows are drawn before the frame after the key (otherwise Chromium delivers it after that frame).
+    index.then((searchIndex) => searchIndex?.search(query, { highlight, blockMs: SEARCH_BLOCK_MS })).then((answer) => {
       if (!answer || generation !== this.#generation) return;
       const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.searchMs };
       this.#results = results;
@@ -400,6 +425,9 @@ export class FuzzySearch extends ElementBase {
       ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
+      this.#updateControls();
+      // The target shows the results: expanded while it has rows to go to (↓ moves into them).
+      this.#input.setAttribute('aria-expanded', String(count > 0 && this.#input.hasAttribute('aria-controls')));
       const index = this.#index;
       const more = this.#listTarget && index ? (positions) => index.highlight(query, positions) : undefined;
       target.filter(indices, { query, highlights: this.#highlights, moreHighlights: more });

@@ -124,7 +124,9 @@ function drawSegments(parent, segments) {
 export class NoteList extends ElementBase {
   static observedAttributes = ['src', 'key-from', 'label'];
 
-  #root = this.attachShadow({ mode: 'open' });
+  // referenceTarget: an element given this list as its aria-controls (a <fuzzy-search for>'s field) means its
+  // listbox, which no id from another tree can name (engines without it ignore the option).
+  #root = this.attachShadow({ mode: 'open', referenceTarget: 'list' });
   #list;
   #spacer;
   #status;

@@ -12,6 +12,7 @@ import { withTransfer } from '../common/protocol.js';
 import { receiveNoteTexts } from '../common/text-feed.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
+import { writeAnswer } from '../common/search-answer-box.js';
 import { heapCopyOutU32, heapReadU32, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 
@@ -134,7 +135,10 @@ export function searchOps({ createIndex: create }) {
     // `highlight`: for an index fed from a note list, the first `highlight`
     // results also come with their title and body snippet as segments
     // (common/search-highlight.js), so that the list only draws them.
-    search({ id, query, highlight = 0 }) {
+    // `answerBox` ({buffer, ticket}, cross-origin-isolated pages): the answer is
+    // also written there, for the page to take without waiting for this reply
+    // (common/search-answer-box.js).
+    search({ id, query, highlight = 0, answerBox }) {
       const start = performance.now();
       const { indices, scores } = get(id).search(query);
       const ms = performance.now() - start;
@@ -146,7 +150,9 @@ export function searchOps({ createIndex: create }) {
         highlights = new Array(n);
         for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts[indices[i]] ?? '', matches);
       }
-      return withTransfer({ indices, scores, ms, highlights, highlightMs: performance.now() - start - ms }, [indices.buffer, scores.buffer]);
+      const answer = { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
+      if (answerBox) writeAnswer(answerBox.buffer, answerBox.ticket, answer);
+      return withTransfer(answer, [indices.buffer, scores.buffer]);
     },
     // The same segments for any results (`positions`, as search returned them):
     // a <note-list> scrolled past the first ones asks for the rows it shows.

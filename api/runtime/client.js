@@ -22,6 +22,8 @@ import { IDLE_MS } from '../../common/constants.js';
  * @property {Transferable[]} [transfer] moved to the worker, not copied
  * @property {(value: any) => void} [onProgress] the worker's progress reports (0..1, or a module's report object)
  * @property {AbortSignal} [signal] aborting terminates the worker
+ * @property {(id: number) => void} [afterPost] called right after the job is posted, in the same task
+ *   (a search then watches its shared-memory answer box, and settles the job with answer())
  */
 
 /** @type {{force: 'scalar' | 'fallback' | undefined}} */
@@ -184,7 +186,7 @@ export class WorkerClient {
    * @param {CallOptions} [options]
    * @returns {{id: number, promise: Promise<any>}}
    */
-  send(op, args, { transfer = [], onProgress, signal } = {}) {
+  send(op, args, { transfer = [], onProgress, signal, afterPost } = {}) {
     const id = this._nextId++;
     const promise = (async () => {
       if (signal?.aborted) throw abortError(signal);
@@ -196,9 +198,21 @@ export class WorkerClient {
         keepAlive(this._worker, true);
         signal?.addEventListener('abort', () => this.terminate('aborted', abortError(signal)), { once: true });
         this._worker.postMessage({ type: 'call', id, op, args }, transfer);
+        afterPost?.(id);
       });
     })();
     return { id, promise };
+  }
+
+  /**
+   * Settles job `id` with `result`, which came another way than its reply (a
+   * search's answer box in shared memory); the reply, when it comes, finds no
+   * job and is dropped.
+   * @param {number} id
+   * @param {any} result
+   */
+  answer(id, result) {
+    this._onMessage({ type: 'reply', id, ok: true, result });
   }
 
   /**

@@ -38,8 +38,20 @@ const LATENCY_PACE_MS = 150;
 export const LATENCY_TARGETS = { toResultsMedian: 4, toPaintedMedian: 16.7, longestGap: 20 };
 const LATENCY_METHOD = `each word of ${LATENCY_WORDS.map((w) => `"${w}"`).join(', ')} typed from an empty field with real`
   + ` key presses (CDP input, through the browser's own input handling), one every ${LATENCY_PACE_MS} ms, in a fresh page`
-  + ' per mode (bench/search/latency-page.js); per keystroke: the input event to the `results` event, and to the first'
-  + ' animation frame after it (the frame that paints the rows); the longest gap between animation frames while typing';
+  + ' per mode (bench/search/latency-page.js), plain and cross-origin isolated (/iso/: the answer through shared memory);'
+  + ' per keystroke: the input event to the `results` event, and to the first animation frame after it (the frame that'
+  + ' paints the rows); the longest gap between animation frames while typing';
+// Each mode: the list (own or for= a <note-list>) and whether the page is cross-origin isolated.
+const LATENCY_MODES = {
+  own: { list: 'own', prefix: '' },
+  for: { list: 'for', prefix: '' },
+  'own-isolated': { list: 'own', prefix: '/iso' },
+  'for-isolated': { list: 'for', prefix: '/iso' },
+};
+const LATENCY_LABELS = {
+  own: 'own list', for: 'for= a <note-list>',
+  'own-isolated': 'own list, isolated page', 'for-isolated': 'for= a <note-list>, isolated page',
+};
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,13 +70,14 @@ export const engines = {
     try {
       context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS,
         viewport: { width: 1100, height: 800 } });
-      for (const mode of ['own', 'for']) {
+      for (const [mode, { list, prefix }] of Object.entries(LATENCY_MODES)) {
         const page = await context.newPage();
         const errors = [];
         page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`${server.url}/bench/search/latency.html`);
+        await page.goto(`${server.url}${prefix}/bench/search/latency.html`);
         await page.waitForFunction(() => typeof window.setup === 'function');
-        await page.evaluate((m) => window.setup(m), mode);
+        const isolated = await page.evaluate((m) => window.setup(m), list);
+        if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
         const keystrokes = [];
         const gaps = [];
         for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
@@ -263,7 +276,7 @@ export async function tables({ root, quick, sections }) {
       'input to the frame after the key, median ms', 'answers before that frame', 'targets'],
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: Object.entries(latency).map(([mode, m]) => [
-      mode === 'own' ? 'own list' : 'for= a <note-list>', String(m.keystrokes),
+      LATENCY_LABELS[mode] ?? mode, String(m.keystrokes),
       `${m.toResults.median.toFixed(1)} / ${m.toResults.max.toFixed(1)}`, `${m.toPainted.median.toFixed(1)} / ${m.toPainted.max.toFixed(1)}`,
       m.searchMs.median.toFixed(2), m.longestGap.toFixed(1),
       m.toFirstFrame ? m.toFirstFrame.median.toFixed(1) : '-', m.toFirstFrame ? `${m.answeredBeforeFirstFrame} of ${m.keystrokes}` : '-',

@@ -4,9 +4,12 @@
 // notes sealed and opened. The driver types real keys (CDP input, through the
 // browser's own input handling) at a person's pace; for every keystroke the
 // page records the input event, the `results` event and the first animation
-// frame after it (the frame that paints the rows), and every frame gap.
-import { sealNotes } from '/dist/index.js';
-import { searchCorpus } from '/tests/js/search-corpus.js';
+// frame after it (the frame that paints the rows), and every frame gap. The
+// same page is loaded plain and under /iso/ (cross-origin isolated: there the
+// answer comes through shared memory in the task of the key), so every import
+// is relative.
+import { sealNotes } from '../../dist/index.js';
+import { searchCorpus } from '../../tests/js/search-corpus.js';
 
 const root = document.getElementById('root');
 const keys = [];
@@ -35,13 +38,13 @@ window.setup = async (mode) => {
     await ready;
   }
   const search = document.getElementById('search');
-  search.shadowRoot.querySelector('input').addEventListener('input', (event) => {
+  // Captured on the shadow root, before the element's own listener: the answer may come in that listener's task.
+  search.shadowRoot.addEventListener('input', (event) => {
     const entry = { query: event.target.value, key: event.timeStamp, input: performance.now() };
-
     keys.push(entry);
     // The frame that follows the key (it paints the typed character): did the answer come before it?
     requestAnimationFrame(() => { entry.firstFrame = performance.now(); });
-  });
+  }, { capture: true });
   search.addEventListener('results', ({ detail }) => {
     const entry = keys.findLast((k) => k.query === detail.query && k.results === undefined);
     if (!entry) return;
@@ -52,7 +55,7 @@ window.setup = async (mode) => {
   const tick = (now) => { frames.push(now); requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   search.focus();
-  return true;
+  return self.crossOriginIsolated === true;
 };
 
 window.clearQuery = async () => {
