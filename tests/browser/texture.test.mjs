@@ -10,6 +10,8 @@ import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
+import { reduceRows } from '../../common/texture-reduce.js';
+import { createHash } from 'node:crypto';
 
 const DIGESTS = JSON.parse(readFileSync(new URL('../js/texture-digests.json', import.meta.url), 'utf8'));
 const KINDS = ['stone-wall', 'vault-face'];
@@ -76,7 +78,8 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
 
 test('the canvas shows the specification\'s pixels, map by map, and toBlob() decodes back to the same pixels', async () => {
   const { size, seed } = DIGESTS;
-  const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"></procedural-texture>`);
+  const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"
+    style="--procedural-texture-size: ${size}px"></procedural-texture>`);
   await readyCount(page, 1);
   const [ready] = await eventsOf(page, 'ready');
   assert.ok(ready.bubbles && ready.composed);
@@ -110,6 +113,30 @@ test('the canvas shows the specification\'s pixels, map by map, and toBlob() dec
   assert.deepEqual(decoded, { type: 'image/png', magic: [137, 80, 78, 71, 13, 10, 26, 10], width: 37, same: true });
   await assert.doesNotReject(page.evaluate(() => document.getElementById('t').toBlob('height').then(() => { throw new Error('resolved'); },
     (error) => { if (error.name !== 'RangeError' || !/^map/.test(error.message)) throw error; })));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a texture larger than its display is drawn reduced (k x k block means) while the maps keep every pixel', async () => {
+  const spec = renderTextureSpec({ kind: 'stone-wall', size: 512, seed: 21 });
+  const page = await texturePage('<procedural-texture id="t" size="512" seed="21" style="--procedural-texture-size: 128px"></procedural-texture>');
+  await readyCount(page, 1);
+  const read = () => page.evaluate(async () => {
+    const el = document.getElementById('t');
+    const canvas = el.shadowRoot.querySelector('canvas');
+    const digests = {};
+    for (const [name, bytes] of Object.entries(el.maps)) digests[name] = await window.sha(bytes);
+    return { side: [canvas.width, canvas.height], canvas: await window.canvasSha('t'), digests, ratio: devicePixelRatio };
+  });
+  const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
+  const drawn = await read();
+  const k = 512 / (128 * drawn.ratio);
+  assert.deepEqual(drawn.side, [512 / k, 512 / k], `128 px at device pixel ratio ${drawn.ratio}`);
+  assert.equal(drawn.canvas, sha(reduceRows(spec.albedo, 512, 512, k)), 'the albedo, reduced band by band in the worker');
+  for (const map of MAPS) assert.equal(drawn.digests[map], sha(spec[map]), `maps.${map} keeps every pixel`);
+  await page.evaluate(() => { document.getElementById('t').map = 'normal'; });
+  const normal = sha(reduceRows(spec.normal, 512, 512, k));
+  await waitFor(page, (want) => window.canvasSha('t').then((got) => got === want), normal, { what: 'the normal map, reduced on the page' });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -182,6 +209,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
     const el = document.createElement('procedural-texture');
     el.id = 't';
     Object.assign(el, { size, seed: 1 });
+    el.style.setProperty('--procedural-texture-size', `${size}px`);   // every pixel on the canvas
     el.addEventListener('progress', () => {
       if (window.watch.changedAt < 0) {
         window.watch.changedAt = window.events.length + 1;   // this event reaches the document's listener after this one
