@@ -110,7 +110,7 @@ export class ProceduralTexture extends ElementBase {
 
   #maps;               // the last finished render's maps
   #texture;            // {kind, size, seed} of #maps
-  #reduction = 1;      // the canvas shows the maps reduced this many times in each direction
+  #reduction = 1;      // #maps are shown reduced this many times in each direction
   #path;
   #render;             // the render in flight: {controller, params, start, lastBand, drawn}
   #requestedAt;        // when the pending request was made (the first change of the task)
@@ -228,7 +228,6 @@ export class ProceduralTexture extends ElementBase {
     const reduction = displayReduction(params.size, Math.round(this.#canvas.getBoundingClientRect().width * devicePixelRatio));
     const render = { controller: new AbortController(), params, reduction, start, lastBand: start, mapChanged: false };
     this.#render = render;
-    this.#reduction = reduction;
     const side = reducedSide(params.size, reduction);
     if (this.#canvas.width !== side) this.#resize(side);
     this.#status(`Rendering ${KIND_NAMES[params.kind].toLowerCase()}, ${params.size} × ${params.size}…`);
@@ -267,6 +266,7 @@ export class ProceduralTexture extends ElementBase {
     this.#render = undefined;
     this.#maps = maps;
     this.#texture = render.params;
+    this.#reduction = render.reduction;
     this.#path = enginePath('texture');
     this.shadowRoot.querySelector('progress').hidden = true;
     const { kind, size } = render.params;
@@ -306,8 +306,11 @@ export class ProceduralTexture extends ElementBase {
     this.#drawing = controller;
     const { size } = this.#texture;
     const pixels = this.#maps[this.map];
-    const context = this.#canvas.getContext('2d');
     const reduction = this.#reduction;
+    // After a failed render of another size the canvas is sized for that one: back to the maps' own.
+    const side = reducedSide(size, reduction);
+    if (this.#canvas.width !== side) Object.assign(this.#canvas, { width: side, height: side });
+    const context = this.#canvas.getContext('2d');
     runInSlices(Math.ceil(size / SLICE_ROWS), (i) => putRows(context, pixels, size, i * SLICE_ROWS, reduction), { signal: controller.signal });
   }
 
