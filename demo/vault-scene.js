@@ -9,9 +9,6 @@
 // WebGL) the scene says so and the rest of the page works.
 // The scene is drawn on demand (a texture arrived, the lamp moved, a resize),
 // never in a loop, so that it costs the main thread nothing while idle.
-// The materials first carry 1 x 1 stand-in maps of the same kinds, so that
-// their shaders are compiled while the workers render: when the maps arrive,
-// the frame that shows them only uploads them.
 
 const THREE_URL = new URL('../node_modules/three/build/three.module.js', import.meta.url).href;
 const WALL = { width: 16, height: 10, tile: 6 };  // world units; the stone texture repeats every `tile`
@@ -42,25 +39,6 @@ export async function startVaultScene(api, ui) {
     ui.status.textContent = text;
     ui.status.classList.toggle('problem', problem);
   };
-  const ms = (value) => `${Math.round(value)} ms`;
-  let controller;
-  // Both textures of (seed, size), each in a worker of its own, in parallel; a newer request aborts this one.
-  function request({ seed, size }) {
-    controller?.abort();
-    controller = new AbortController();
-    const { signal } = controller;
-    const start = performance.now();
-    ui.scene.dataset.state = 'rendering';
-    say(`Rendering the stone wall and the vault door, ${size} × ${size}, seed ${seed}…`);
-    const timed = async (kind, out) => {
-      const maps = await api.renderTexture({ kind, size, seed }, { signal });
-      out.textContent = `${ms(performance.now() - start)} (${api.enginePath('texture') ?? '?'})`;
-      return maps;
-    };
-    const maps = Promise.all([timed('stone-wall', ui.times.wall), timed('vault-face', ui.times.door)]);
-    return { seed, size, signal, start, maps };
-  }
-
   let THREE;
   try {
     THREE = await import(THREE_URL);
@@ -129,6 +107,8 @@ export async function startVaultScene(api, ui) {
     camera.updateProjectionMatrix();
     draw();
   }
+  new ResizeObserver(resize).observe(ui.scene);
+  resize();
 
   // The lamp follows the pointer over the scene, a little in front of the wall.
   canvas.addEventListener('pointermove', (event) => {
@@ -166,19 +146,22 @@ export async function startVaultScene(api, ui) {
     for (const texture of new Set(old)) texture?.dispose();
   }
 
-  // Stand-ins (flat grey, a flat normal): the materials have every map from the start, so their shaders are
-  // compiled by the first frames, while the workers render, and not in the frame that shows the textures.
-  const flat = (r, g, b) => Uint8ClampedArray.of(r, g, b, 255);
-  const standIn = { albedo: flat(128, 128, 128), normal: flat(128, 128, 255), roughness: flat(200, 200, 200), ao: flat(255, 255, 255),
-    orm: flat(255, 200, 0) };
-  apply(wallMaterial, standIn, 1, { repeat: [1, 1] });
-  apply(doorFace, standIn, 1, { metal: true });
-  new ResizeObserver(resize).observe(ui.scene);
-  resize();
-
-  async function show({ seed, size, signal, start, maps }) {
+  const ms = (value) => `${Math.round(value)} ms`;
+  let controller;
+  async function show({ seed, size }) {
+    controller?.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    ui.scene.dataset.state = 'rendering';
+    say(`Rendering the stone wall and the vault door, ${size} × ${size}, seed ${seed}…`);
+    const start = performance.now();
+    const timed = async (kind, out) => {
+      const maps = await api.renderTexture({ kind, size, seed }, { signal });
+      out.textContent = `${ms(performance.now() - start)} (${api.enginePath('texture') ?? '?'})`;
+      return maps;
+    };
     try {
-      const [stone, vault] = await maps;
+      const [stone, vault] = await Promise.all([timed('stone-wall', ui.times.wall), timed('vault-face', ui.times.door)]);
       if (signal.aborted) return;
       apply(wallMaterial, stone, size, { repeat: [WALL.width / WALL.tile, WALL.height / WALL.tile] });
       apply(doorFace, vault, size, { metal: true });
@@ -204,7 +187,7 @@ export async function startVaultScene(api, ui) {
     Object.assign(current, changes);
     ui.seed.textContent = String(current.seed);
     for (const element of ui.maps) element.seed = current.seed;
-    return show(request(current));
+    return show(current);
   };
   ui.newSeed.addEventListener('click', () => update({ seed: crypto.getRandomValues(new Uint32Array(1))[0] }));
   ui.size.addEventListener('change', () => update({ size: Number(ui.size.value) }));
