@@ -41,6 +41,8 @@ import { integer, oneOf } from './arguments.js';
  * @property {(progress: TextureProgress) => void} [onProgress] called after every band
  * @property {Array<'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'>} [bandMaps] the maps each band report carries
  *   (default all five; an element drawing one map asks for that one, and its worker copies no other)
+ * @property {1 | 2 | 4 | 8 | 16 | 32} [bandReduction] each band report's maps reduced this many times in each
+ *   direction, k x k block means (default 1: the rows themselves); for a display smaller than the texture
  * @property {AbortSignal} [signal] aborting terminates the render's worker
  */
 
@@ -53,17 +55,24 @@ import { integer, oneOf } from './arguments.js';
  * @returns {Promise<TextureMaps>}
  */
 export function renderTexture({ kind = TEXTURE_DEFAULTS.kind, size = TEXTURE_DEFAULTS.size, seed = TEXTURE_DEFAULTS.seed } = {},
-  { onProgress, signal, bandMaps = TEXTURE_MAPS } = {}) {
+  { onProgress, signal, bandMaps = TEXTURE_MAPS, bandReduction = 1 } = {}) {
   return Promise.resolve().then(() => {
     const args = {
       kind: oneOf(kind, 'kind', TEXTURE_KINDS),
       size: integer(size, 'size', 1, TEXTURE_LIMITS.size),
       seed: integer(seed, 'seed', 0, TEXTURE_LIMITS.seed),
       bands: onProgress === undefined ? [] : mapList(bandMaps, 'bandMaps'),
+      reduction: reductionOf(bandReduction),
     };
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${typeof onProgress}`);
     return runOnce(textureModule, 'render', args, { onProgress, signal });
   });
+}
+
+function reductionOf(value) {
+  const k = integer(value, 'bandReduction', 1, 32);
+  if ((k & (k - 1)) !== 0) throw new RangeError(`bandReduction must be 1, 2, 4, 8, 16 or 32, got ${k}`);
+  return k;
 }
 
 function mapList(value, name) {

@@ -5,11 +5,17 @@
 // change of kind, size or seed while a render runs cancels that render (its
 // worker is terminated) and starts the new one: the latest request wins.
 // Attribute changes made in one task make one request.
+// A texture larger than its display is shown reduced (k x k block means,
+// common/texture-reduce.js) on a canvas about the display's device pixels:
+// a 2048 canvas shown at 512 px cost the page 50-70 ms frames and long tasks
+// in Chromium, one 16 MiB canvas update per band (measured 2026-12-02). The
+// maps and toBlob() keep every pixel.
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { renderTexture } from '../api/texture.js';
 import { enginePath } from '../api/runtime/client.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
+import { displayReduction, reduceRows, reducedSide } from '../common/texture-reduce.js';
 import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 
 const STYLE = `
@@ -91,7 +97,8 @@ function choiceAttribute(value, name, choices, fallback) {
  * @csspart progress - The progress bar, shown while a render runs.
  * @csspart status - The live status line: rendering, ready in N ms, or the error.
  *
- * @cssprop --procedural-texture-size - The displayed width and height (default 256px); the canvas holds `size` pixels.
+ * @cssprop --procedural-texture-size - The displayed width and height (default 256px); the canvas holds `size` pixels,
+ *   or, for a texture larger than that in device pixels, the map reduced 2, 4, .. 32 times (`maps` keeps every pixel).
  * @cssprop --procedural-texture-background - Behind the canvas before the first band (default #2b2b30).
  * @cssprop --procedural-texture-radius - The canvas's corner radius (default 0).
  * @cssprop --procedural-texture-status-color - The status text.
@@ -103,6 +110,7 @@ export class ProceduralTexture extends ElementBase {
 
   #maps;               // the last finished render's maps
   #texture;            // {kind, size, seed} of #maps
+  #reduction = 1;      // #maps are shown reduced this many times in each direction
   #path;
   #render;             // the render in flight: {controller, params, start, lastBand, drawn}
   #requestedAt;        // when the pending request was made (the first change of the task)
@@ -217,16 +225,19 @@ export class ProceduralTexture extends ElementBase {
     const same = (other) => other && other.kind === params.kind && other.size === params.size && other.seed === params.seed;
     if (same(this.#render?.params) || (!this.#render && same(this.#texture))) return;
     this.#cancel();
-    const render = { controller: new AbortController(), params, start, lastBand: start, mapChanged: false };
+    const reduction = displayReduction(params.size, Math.round(this.#canvas.getBoundingClientRect().width * devicePixelRatio));
+    const render = { controller: new AbortController(), params, reduction, start, lastBand: start, mapChanged: false };
     this.#render = render;
-    if (this.#canvas.width !== params.size) this.#resize(params.size);
+    const side = reducedSide(params.size, reduction);
+    if (this.#canvas.width !== side) this.#resize(side);
     this.#status(`Rendering ${KIND_NAMES[params.kind].toLowerCase()}, ${params.size} × ${params.size}…`);
     const progress = this.shadowRoot.querySelector('progress');
     progress.value = 0;
     progress.hidden = false;
     // Bands carry the map shown only: the worker copies and the page drops nothing else. After a change of map
     // mid-render, the rest of the bands are not drawn and the finished texture is.
-    renderTexture(params, { signal: render.controller.signal, bandMaps: [this.map], onProgress: (report) => this.#band(render, report) })
+    renderTexture(params, { signal: render.controller.signal, bandMaps: [this.map], bandReduction: reduction,
+      onProgress: (report) => this.#band(render, report) })
       .then((maps) => this.#finish(render, maps), (error) => {
         if (render !== this.#render) return;   // cancelled by a newer request
         this.#render = undefined;
@@ -238,10 +249,13 @@ export class ProceduralTexture extends ElementBase {
   // One band from the worker: drawn at once, in the map shown now.
   #band(render, { done, total, band }) {
     if (render !== this.#render) return;
-    const { size } = render.params;
+    const { params: { size }, reduction } = render;
     this.#stopRedraw();
     const pixels = band[this.map];
-    if (pixels) this.#canvas.getContext('2d').putImageData(new ImageData(pixels, size, band.y1 - band.y0), 0, band.y0);
+    if (pixels) {
+      const image = new ImageData(pixels, reducedSide(size, reduction), reducedSide(band.y1 - band.y0, reduction));
+      this.#canvas.getContext('2d').putImageData(image, 0, band.y0 / reduction);
+    }
     render.lastBand = performance.now();
     this.shadowRoot.querySelector('progress').value = done / total;
     this.dispatchEvent(composedEvent('progress', { done, total }));
@@ -252,6 +266,7 @@ export class ProceduralTexture extends ElementBase {
     this.#render = undefined;
     this.#maps = maps;
     this.#texture = render.params;
+    this.#reduction = render.reduction;
     this.#path = enginePath('texture');
     this.shadowRoot.querySelector('progress').hidden = true;
     const { kind, size } = render.params;
@@ -271,7 +286,7 @@ export class ProceduralTexture extends ElementBase {
     if (render) this.shadowRoot.querySelector('progress').hidden = true;
   }
 
-  // A new size clears the canvas. Its pixels are allocated at the first drawing (10-40 ms at 2048 in Chromium):
+  // A new canvas size clears the canvas. Its pixels are allocated at the first drawing (10-40 ms at 2048 in Chromium):
   // that is done in a task of its own, not in the one that draws the first band.
   #resize(size) {
     const canvas = this.#canvas;
@@ -283,7 +298,7 @@ export class ProceduralTexture extends ElementBase {
     });
   }
 
-  // The whole map shown, drawn in slices of rows (a 4096 map is 64 MiB).
+  // The whole map shown, drawn (reduced as the canvas is) in slices of rows (a 4096 map is 64 MiB).
   #redraw() {
     this.#stopRedraw();
     if (!this.#maps) return;
@@ -291,8 +306,12 @@ export class ProceduralTexture extends ElementBase {
     this.#drawing = controller;
     const { size } = this.#texture;
     const pixels = this.#maps[this.map];
+    const reduction = this.#reduction;
+    // After a failed render of another size the canvas is sized for that one: back to the maps' own.
+    const side = reducedSide(size, reduction);
+    if (this.#canvas.width !== side) Object.assign(this.#canvas, { width: side, height: side });
     const context = this.#canvas.getContext('2d');
-    runInSlices(Math.ceil(size / SLICE_ROWS), (i) => putRows(context, pixels, size, i * SLICE_ROWS), { signal: controller.signal });
+    runInSlices(Math.ceil(size / SLICE_ROWS), (i) => putRows(context, pixels, size, i * SLICE_ROWS, reduction), { signal: controller.signal });
   }
 
   #stopRedraw() {
@@ -319,8 +338,11 @@ export class ProceduralTexture extends ElementBase {
   }
 }
 
-/** Rows y0.. of one map (up to SLICE_ROWS) onto a 2D context. */
-function putRows(context, pixels, size, y0) {
+/** Rows y0.. of one map (up to SLICE_ROWS, y0 a multiple of it) onto a 2D context, reduced `reduction` times. */
+function putRows(context, pixels, size, y0, reduction = 1) {
   const rows = Math.min(SLICE_ROWS, size - y0);
-  context.putImageData(new ImageData(pixels.subarray(y0 * size * 4, (y0 + rows) * size * 4), size, rows), 0, y0);
+  const band = pixels.subarray(y0 * size * 4, (y0 + rows) * size * 4);
+  const image = reduction === 1 ? new ImageData(band, size, rows)
+    : new ImageData(reduceRows(band, size, rows, reduction), reducedSide(size, reduction), reducedSide(rows, reduction));
+  context.putImageData(image, 0, y0 / reduction);
 }

@@ -9,14 +9,21 @@ import { heapAlloc, heapCopyOutInto, heapEraseFree } from './wasm-heap.js';
 import { createTextureTables } from './texture-tables.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
+import { reduceRows } from '../common/texture-reduce.js';
 import { TEXTURE_BAND_PIXELS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 
 // cpp/texture/status.h: the codes that are the caller's; the others are ours.
 const CALLER_STATUS = new Set([1, 2]);   // kind_unknown, size_out_of_range
 
-/** Rows per band: about TEXTURE_BAND_PIXELS pixels, 8..64 rows (never more than the texture). */
+/**
+ * Rows per band: a power of two, 8..64, of at most about TEXTURE_BAND_PIXELS pixels (never more than the
+ * texture). A power of two, so that every band but the last starts and ends a block row of any reduction
+ * up to 32 (common/texture-reduce.js).
+ */
 export function bandRows(size) {
-  return Math.min(size, Math.max(8, Math.min(64, Math.floor(TEXTURE_BAND_PIXELS / size))));
+  let rows = 64;
+  while (rows > 8 && rows * size > TEXTURE_BAND_PIXELS) rows >>= 1;
+  return Math.min(size, rows);
 }
 
 /**
@@ -71,11 +78,13 @@ export const jsTextureBackend = {
 export function textureOps({ createRenderer }) {
   return {
     /**
-     * {kind, size, seed, bands}: the five maps, whole, transferred. Each band is
-     * reported as {done, total, band: {y0, y1, ...}} with the rows of the maps
-     * named in `bands` (default all five; [] reports only {done, total}).
+     * {kind, size, seed, bands, reduction}: the five maps, whole, transferred.
+     * Each band is reported as {done, total, band: {y0, y1, ...}} with the rows
+     * of the maps named in `bands` (default all five; [] reports only {done,
+     * total}), reduced `reduction` times in each direction (default 1: the rows
+     * themselves; y0 and y1 stay the texture's rows).
      */
-    render({ kind, size, seed, bands = TEXTURE_MAPS }, job) {
+    render({ kind, size, seed, bands = TEXTURE_MAPS, reduction = 1 }, job) {
       const reported = TEXTURE_MAPS.filter((map) => bands.includes(map));
       const rows = bandRows(size);
       const renderer = createRenderer({ kind, size, seed }, rows);
@@ -93,7 +102,7 @@ export function textureOps({ createRenderer }) {
             continue;
           }
           const band = { y0, y1 };
-          for (const map of reported) band[map] = out[map].slice();
+          for (const map of reported) band[map] = reduceRows(out[map], size, y1 - y0, reduction);
           job.progress({ done, total, band }, reported.map((map) => band[map].buffer));
         }
       } finally {

@@ -26,6 +26,11 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
 void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash, uint32_t size,
                      int32_t* height, const Maps* out);
 
+// One vault-face row: values[k] the layers' rows, column the centred column
+// coordinates, d the row's. Heights and words as shade_stone_row.
+void shade_vault_row(const int32_t* const* values, const int32_t* column, int32_t d, uint32_t size, int32_t* height,
+                     const Maps* out);
+
 // Pixel x's words into the four non-normal maps (one 32-bit store each).
 inline void store_pixel(const Pixel& p, const Maps& out, uint32_t x) {
   const auto store = [x](uint8_t* map, uint32_t word) { std::memcpy(map + 4 * x, &word, 4); };
@@ -43,6 +48,19 @@ inline void shade_stone_pixels(const int32_t* const* values, int32_t dy, const i
   for (uint32_t x = from; x < size; ++x) {
     for (int k = 0; k < kStoneLayers; ++k) n[k] = values[k][x];
     const Pixel p = shade_stone(n, dy, du[x], hash[x]);
+    height[x] = p.h;
+    if (out != nullptr) store_pixel(p, *out, x);
+  }
+}
+
+// Scalar vault pixels from..to-1 (the whole row in the scalar build; the SIMD
+// build's detail spans, zone borders and tail).
+inline void shade_vault_pixels(const int32_t* const* values, const int32_t* column, int32_t d, uint32_t from,
+                               uint32_t to, int32_t* height, const Maps* out) {
+  int32_t n[kVaultLayers];
+  for (uint32_t x = from; x < to; ++x) {
+    for (int k = 0; k < kVaultLayers; ++k) n[k] = values[k][x];
+    const Pixel p = shade_vault(n, column[x], d);
     height[x] = p.h;
     if (out != nullptr) store_pixel(p, *out, x);
   }

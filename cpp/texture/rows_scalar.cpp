@@ -31,6 +31,11 @@ void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du
   shade_stone_pixels(values, dy, du, hash, 0, size, height, out);
 }
 
+void shade_vault_row(const int32_t* const* values, const int32_t* column, int32_t d, uint32_t size, int32_t* height,
+                     const Maps* out) {
+  shade_vault_pixels(values, column, d, 0, size, height, out);
+}
+
 const char* kernel_variant() { return "scalar"; }
 
 }  // namespace memento::texture

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "texture/noise.h"
+#include "texture/vault.h"
 
 namespace memento::texture {
 
@@ -98,16 +99,6 @@ Pixel shade_stone(const int32_t* n, int32_t dy, int32_t du, uint32_t hash) {
 
 namespace {
 
-constexpr int32_t kRimOuter = 14418, kRimInner = 12124, kDoorEdge = 11796, kStep = 8192;
-constexpr int32_t kDial = 3932, kTickOuter = 3768, kTickMinor = 3113, kTickMajor = 2785, kKnob = 1147;
-constexpr int32_t kBolt = 557, kRivet = 380;
-constexpr int32_t kHingeLeft = 13700, kHingeRight = 15500, kHingeNear = 3600, kHingeFar = 7400;
-
-constexpr int32_t kBolts[12][2] = {{0, -13271},    {6636, -11493}, {11493, -6636},  {13271, 0},
-                                   {11493, 6636},  {6636, 11493},  {0, 13271},      {-6636, 11493},
-                                   {-11493, 6636}, {-13271, 0},    {-11493, -6636}, {-6636, -11493}};
-constexpr int32_t kRivets[8][2] = {{-15000, -15000}, {0, -15000},     {15000, -15000}, {-15000, 0},
-                                   {15000, 0},       {-15000, 15000}, {0, 15000},      {15000, 15000}};
 constexpr int32_t kNumerals[10][2] = {{0, -2228}, {1310, -1802}, {2119, -688}, {2119, 688},   {1310, 1802},
                                       {0, 2228},  {-1310, 1802}, {-2119, 688}, {-2119, -688}, {-1310, -1802}};
 // 3x5 digits, rows top to bottom, 3 bits a row (4 = left column).
@@ -241,8 +232,7 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
       ao = std::min(255, 150 + (q >> 10));
     }
   }
-  const bool hinge_rows = (d >= -kHingeFar && d < -kHingeNear) || (d >= kHingeNear && d < kHingeFar);
-  if (c >= kHingeLeft && c < kHingeRight && hinge_rows) {
+  if (c >= kHingeLeft && c < kHingeRight && in_hinge_rows(d)) {
     const int32_t p = ((c - kHingeLeft) * 2276) >> 10;
     const int32_t barrel = (p * (4096 - p)) >> 10;
     const int32_t far = d < 0 ? -d : d;

@@ -116,15 +116,7 @@ void shade_row(State& s, uint32_t y, int32_t* height, const Maps* out) {
     shade_stone_row(values, dy, words(s, s.course_du[course]),
                     reinterpret_cast<const uint32_t*>(words(s, s.course_hash[course])), size, height + 1, out);
   } else {
-    const int32_t* column = words(s, s.column);
-    const int32_t d = (v - 32768) >> 1;
-    int32_t n[kVaultLayers];
-    for (uint32_t x = 0; x < size; ++x) {
-      for (int k = 0; k < kVaultLayers; ++k) n[k] = values[k][x];
-      const Pixel p = shade_vault(n, column[x], d);
-      height[x + 1] = p.h;
-      if (out != nullptr) store_pixel(p, *out, x);
-    }
+    shade_vault_row(values, words(s, s.column), (v - 32768) >> 1, size, height + 1, out);
   }
   height[0] = height[size];
   height[size + 1] = height[1];

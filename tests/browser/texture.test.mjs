@@ -10,6 +10,8 @@ import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
+import { reduceRows } from '../../common/texture-reduce.js';
+import { createHash } from 'node:crypto';
 
 const DIGESTS = JSON.parse(readFileSync(new URL('../js/texture-digests.json', import.meta.url), 'utf8'));
 const KINDS = ['stone-wall', 'vault-face'];
@@ -76,7 +78,8 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
 
 test('the canvas shows the specification\'s pixels, map by map, and toBlob() decodes back to the same pixels', async () => {
   const { size, seed } = DIGESTS;
-  const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"></procedural-texture>`);
+  const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"
+    style="--procedural-texture-size: ${size}px"></procedural-texture>`);
   await readyCount(page, 1);
   const [ready] = await eventsOf(page, 'ready');
   assert.ok(ready.bubbles && ready.composed);
@@ -110,6 +113,30 @@ test('the canvas shows the specification\'s pixels, map by map, and toBlob() dec
   assert.deepEqual(decoded, { type: 'image/png', magic: [137, 80, 78, 71, 13, 10, 26, 10], width: 37, same: true });
   await assert.doesNotReject(page.evaluate(() => document.getElementById('t').toBlob('height').then(() => { throw new Error('resolved'); },
     (error) => { if (error.name !== 'RangeError' || !/^map/.test(error.message)) throw error; })));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a texture larger than its display is drawn reduced (k x k block means) while the maps keep every pixel', async () => {
+  const spec = renderTextureSpec({ kind: 'stone-wall', size: 512, seed: 21 });
+  const page = await texturePage('<procedural-texture id="t" size="512" seed="21" style="--procedural-texture-size: 128px"></procedural-texture>');
+  await readyCount(page, 1);
+  const read = () => page.evaluate(async () => {
+    const el = document.getElementById('t');
+    const canvas = el.shadowRoot.querySelector('canvas');
+    const digests = {};
+    for (const [name, bytes] of Object.entries(el.maps)) digests[name] = await window.sha(bytes);
+    return { side: [canvas.width, canvas.height], canvas: await window.canvasSha('t'), digests, ratio: devicePixelRatio };
+  });
+  const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
+  const drawn = await read();
+  const k = 512 / (128 * drawn.ratio);
+  assert.deepEqual(drawn.side, [512 / k, 512 / k], `128 px at device pixel ratio ${drawn.ratio}`);
+  assert.equal(drawn.canvas, sha(reduceRows(spec.albedo, 512, 512, k)), 'the albedo, reduced band by band in the worker');
+  for (const map of MAPS) assert.equal(drawn.digests[map], sha(spec[map]), `maps.${map} keeps every pixel`);
+  await page.evaluate(() => { document.getElementById('t').map = 'normal'; });
+  const normal = sha(reduceRows(spec.normal, 512, 512, k));
+  await waitFor(page, (want) => window.canvasSha('t').then((got) => got === want), normal, { what: 'the normal map, reduced on the page' });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -182,6 +209,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
     const el = document.createElement('procedural-texture');
     el.id = 't';
     Object.assign(el, { size, seed: 1 });
+    el.style.setProperty('--procedural-texture-size', `${size}px`);   // every pixel on the canvas
     el.addEventListener('progress', () => {
       if (window.watch.changedAt < 0) {
         window.watch.changedAt = window.events.length + 1;   // this event reaches the document's listener after this one
@@ -251,11 +279,14 @@ test('axe finds no violations: rendering, ready, after a bad attribute', async (
 // host's own frame timing jitters (the idle page alone showed gaps of 17-28 ms), and a clean CI
 // run missed by 1.3 ms once. Every render must still come out right; the bounds are unchanged,
 // and a render that costs the main thread a frame fails all three.
-// Not met yet (issue 12 stays open on it): on this 2-core host at load 2.4 the three renders left
-// 23-31 ms between frames while the idle page alone showed 17-18 ms. It runs and prints its
-// numbers every time, as a TODO: reported, not counted as passing, and not failing the suite.
+// Not confirmed yet (issue 12 stays open on it): at load 2.4 the three renders left 23-31 ms
+// between frames (idle page 17-18 ms) when every band went onto a 2048 canvas. The element now
+// draws a texture larger than its display reduced (a 512 canvas here), which took the long tasks
+// and the 50-70 ms frames away at load 11-14, where a render that draws nothing shows the same
+// gaps as this one; judged on a quiet host it should pass, and then this TODO is to go. It runs
+// and prints its numbers every time: reported, not counted as passing, not failing the suite.
 test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms (Chromium)', {
-  todo: 'issue 12: a 2048 render still costs frames here (23-31 ms gaps measured, idle 17-18 ms)',
+  todo: 'issue 12: to be confirmed on a quiet host (the canvas is drawn reduced since 2026-12-02)',
 }, async (t) => {
   if (!skipUnless(t, browser.engine, 'longTasks')) return;
   const renders = [];

@@ -11,6 +11,7 @@ import { bandRows, jsTextureBackend, textureOps, wasmTextureBackend } from '../.
 import { unwrapTransfer } from '../../common/protocol.js';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { renderTexture } from '../../api/texture.js';
+import { displayReduction, reduceRows } from '../../common/texture-reduce.js';
 import { liveWorkerCount } from '../../api/runtime/pool.js';
 
 const MAPS = ['albedo', 'normal', 'roughness', 'ao', 'orm'];
@@ -29,8 +30,43 @@ function render(backend, args) {
   return { maps: result, transfer, reports };
 }
 
-test('bands are 8..64 rows of about 128 Ki pixels, never more than the texture', () => {
-  assert.deepEqual([1, 7, 8, 512, 2048, 4096].map(bandRows), [1, 7, 8, 64, 64, 32]);
+test('bands are a power of two, 8..64 rows of at most about 128 Ki pixels, never more than the texture', () => {
+  assert.deepEqual([1, 7, 8, 512, 2048, 2049, 3000, 4096].map(bandRows), [1, 7, 8, 64, 64, 32, 32, 32]);
+});
+
+/** The k x k block means written the slow way: every output pixel gathers its block. */
+function reduceSlowly(pixels, width, rows, k) {
+  const outWidth = Math.ceil(width / k), outRows = Math.ceil(rows / k);
+  const out = new Uint8ClampedArray(outWidth * outRows * 4);
+  for (let oy = 0; oy < outRows; oy++) {
+    for (let ox = 0; ox < outWidth; ox++) {
+      for (let c = 0; c < 4; c++) {
+        let sum = 0, n = 0;
+        for (let y = oy * k; y < Math.min(rows, (oy + 1) * k); y++) {
+          for (let x = ox * k; x < Math.min(width, (ox + 1) * k); x++, n++) sum += pixels[(y * width + x) * 4 + c];
+        }
+        out[(oy * outWidth + ox) * 4 + c] = Math.floor((sum + Math.floor(n / 2)) / n);
+      }
+    }
+  }
+  return out;
+}
+
+test('reduceRows gives the rounded k x k block means, partial blocks at the right and bottom edges included', () => {
+  let state = 12345;
+  const byte = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24;
+  for (const [width, rows] of [[1, 1], [7, 5], [64, 64], [65, 33], [100, 3]]) {
+    const pixels = Uint8ClampedArray.from({ length: width * rows * 4 }, byte);
+    for (const k of [1, 2, 4, 8, 32]) assert.deepEqual(reduceRows(pixels, width, rows, k), reduceSlowly(pixels, width, rows, k), `${width}x${rows} k=${k}`);
+  }
+  // Hand-made: a 3 x 2 block row with k = 2 (sums 0+255+255+255 = 765 over 4 -> 191; the edge column 1+2 over 2 -> 2).
+  const hand = Uint8ClampedArray.from([0, 0, 0, 0, 255, 255, 255, 255, 1, 1, 1, 1, 255, 255, 255, 255, 255, 255, 255, 255, 2, 2, 2, 2]);
+  assert.deepEqual(Array.from(reduceRows(hand, 3, 2, 2)), [191, 191, 191, 191, 2, 2, 2, 2]);
+});
+
+test('displayReduction: the largest power of two up to 32 that keeps the map at least as large as its display', () => {
+  const cases = [[2048, 512, 4], [2048, 500, 4], [2048, 513, 2], [512, 512, 1], [512, 1000, 1], [512, 0, 1], [4096, 64, 32], [4096, 1, 32], [1000, 256, 2]];
+  for (const [size, shown, k] of cases) assert.equal(displayReduction(size, shown), k, `${size} shown at ${shown}`);
 });
 
 for (const [name, backend] of Object.entries(backends)) {
@@ -61,6 +97,19 @@ for (const [name, backend] of Object.entries(backends)) {
     const [{ value: { band }, transfer }] = render(backend, { kind: 'vault-face', size, seed: 77, bands: ['orm', 'normal'] }).reports;
     assert.deepEqual(Object.keys(band), ['y0', 'y1', 'normal', 'orm'], 'bands: [maps] reports only those');
     assert.deepEqual(transfer, [band.normal.buffer, band.orm.buffer]);
+  });
+
+  test(`${name}: reduction: k reports each band's maps as k x k block means of the same rows`, () => {
+    const size = 200;
+    for (const k of [2, 8, 32]) {
+      const { maps, reports } = render(backend, { kind: 'stone-wall', size, seed: 9, bands: ['albedo', 'normal'], reduction: k });
+      for (const { value: { band } } of reports) {
+        for (const map of ['albedo', 'normal']) {
+          const rows = maps[map].subarray(band.y0 * size * 4, band.y1 * size * 4);
+          assert.deepEqual(band[map], reduceSlowly(rows, size, band.y1 - band.y0, k), `k=${k} rows ${band.y0}.. ${map}`);
+        }
+      }
+    }
   });
 
   test(`${name}: sizes 1, 3 and 65 equal the specification; bands: [] reports only counts`, () => {
@@ -96,6 +145,9 @@ test('renderTexture refuses bad arguments with a TypeError or RangeError naming 
   await assert.rejects(renderTexture({}, { onProgress: 'yes' }), { name: 'TypeError', message: /^onProgress must be a function/ });
   await assert.rejects(renderTexture({}, { onProgress() {}, bandMaps: ['height'] }), { name: 'RangeError', message: /^bandMaps\[0\] must be one of albedo/ });
   await assert.rejects(renderTexture({}, { onProgress() {}, bandMaps: 'albedo' }), { name: 'TypeError', message: /^bandMaps must be an array/ });
+  await assert.rejects(renderTexture({}, { onProgress() {}, bandReduction: 3 }), { name: 'RangeError', message: /^bandReduction must be 1, 2, 4, 8, 16 or 32, got 3/ });
+  await assert.rejects(renderTexture({}, { onProgress() {}, bandReduction: 64 }), { name: 'RangeError', message: /^bandReduction must be between 1 and 32/ });
+  await assert.rejects(renderTexture({}, { onProgress() {}, bandReduction: '2' }), { name: 'TypeError', message: /^bandReduction must be an integer/ });
   assert.equal(liveWorkerCount(), 0);
 });
 
