@@ -1,31 +1,30 @@
-// Parallel lanes for Argon2id (p > 1) on a crossOriginIsolated page: the
-// segments of the job are filled by several threads at once over one shared
+// Parallel lanes for Argon2id (p > 1) on a crossOriginIsolated page: the lanes
+// of every slice are filled by several threads at once over one shared
 // WebAssembly.Memory, through argon2.lanes.wasm (cpp/argon2/lanes.cpp: the
 // same kernel as the main build, exports lanes_init, lanes_fill_segment,
 // lanes_finalize, lanes_set_stack, no libc, imports its memory).
 //
-// The calling worker (the argon2 worker) is one of the threads: it posts the
-// job to threads - 1 lane workers (worker/argon2-lane.js), waits until each
-// has started (a nested worker does not start while its parent blocks), then
-// takes segments from the job's queue of tasks (worker/argon2-lane-sync.js)
-// with the lane workers as they come: a segment waits only for the slices
-// before it. The output is byte-identical to sequential lanes: every segment
-// reads only blocks of earlier slices, or its own lane's, whichever thread
-// wrote them.
+// The calling worker (the argon2 worker) is one of the threads: it starts
+// threads - 1 lane workers (worker/argon2-lane.js), waits until each has
+// instantiated the module (a nested worker does not start while its parent
+// blocks), then fills its own lanes, meeting the others at a barrier after
+// every slice (Atomics.wait/notify). Lane l goes to thread l % threads. The
+// output is byte-identical to sequential lanes: every segment reads only
+// blocks of earlier slices, or its own lane's, whichever thread wrote them.
 //
 // Shared memory layout (bytes):
 //   [0, heapBase)          the module's data and the calling thread's stack
 //   (threads-1) x 64 KiB   one stack per lane worker
 //   blocks                 the Argon2 memory (m rounded down to 4p KiB)
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
-import { LANE_NOT_INSTANTIATED, LANE_TRAPPED, TASK_ERROR, fillTasks, taskControl, waitDone } from './argon2-lane-sync.js';
+import { barrier, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
 import { statusError } from './wasm-status.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;
 const MAX_PAGES = 65536;
-const START_TIMEOUT_MS = 10_000;  // a lane worker that never starts must not hang the job
+const READY_TIMEOUT_MS = 10_000;  // a lane worker that never starts must not hang the job
 
 /** True where lanes can run in parallel: SharedArrayBuffer and Atomics.wait in this worker. */
 export function parallelLanesAvailable() {
@@ -61,23 +60,13 @@ function spawnFrom(laneUrl) {
 export function startLaneWorkers(count, { laneUrl, spawn = spawnFrom(laneUrl) } = {}) {
   return Array.from({ length: count }, () => {
     const worker = spawn();
-    // Listened to from the start: a worker that starts (or fails to load) before the job must not go unseen.
-    started.set(worker, new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => { if (data?.type === 'started') resolve(); };
-      worker.onerror = (event) => reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
-    }));
-    started.get(worker).catch(() => {});  // reported by the job that uses the worker
+    // An error before the job attaches its handlers (a script that failed to load) must not be lost.
+    worker.onerror = (event) => earlyErrors.set(worker, event);
     return worker;
   });
 }
 
-const LANE_FAILURES = {
-  [LANE_TRAPPED]: 'argon2 lanes: a lane worker trapped',
-  [LANE_NOT_INSTANTIATED]: 'argon2 lanes: a lane worker could not instantiate the lanes module',
-};
-
-/** Per lane worker from startLaneWorkers: settles when its script runs (it posts 'started'), or fails to. */
-const started = new WeakMap();
+const earlyErrors = new WeakMap();
 
 /**
  * Argon2id with lanes in parallel threads. Inputs as in argon2-ops.js hash();
@@ -146,7 +135,7 @@ async function hashInParallel({
   threads = laneThreads(p),
   laneUrl,
   spawn = spawnFrom(laneUrl),
-  workers = [],
+  workers: started = [],
   memory: readied,
   message = (code) => `argon2 lanes: status ${code}`,
 }) {
@@ -168,7 +157,7 @@ async function hashInParallel({
   const lanes = (await WebAssembly.instantiate(module, { env: { memory } })).exports;
 
   const heap = () => new Uint8Array(memory.buffer);
-  let spawned = [];  // started here when too few were started ahead; the pre-started ones are terminated by argon2idParallel
+  const spawned = [];  // started here; the pre-started ones are terminated by argon2idParallel
   let erasedUpTo = blocks;  // lanes_finalize erases the blocks itself
   try {
     for (const [name, bytes] of Object.entries({ password, salt, secret, ad })) if (bytes) heap().set(bytes, at[name]);
@@ -178,27 +167,38 @@ async function hashInParallel({
     heap().fill(0, at.password, tagAt);  // the inputs are in H0 now
     if (code !== 0) throw statusError(code, message(code));
 
-    spawned = startLaneWorkers(Math.max(0, threads - 1 - workers.length), { spawn });
-    const control = taskControl();
-    const helpers = [...workers, ...spawned].slice(0, threads - 1);
-    helpers.forEach((worker, index) => worker.postMessage({ module, memory, control: control.buffer, t, m, p, blocks,
-      stackTop: heapBase + (index + 1) * LANE_STACK_BYTES }));
-    // Once its script runs, a lane worker instantiates and takes tasks by
-    // itself; one started ahead has long been running, so nothing is waited for.
+    const control = new Int32Array(new SharedArrayBuffer(3 * 4));
+    const lanesOf = (thread) => Array.from({ length: p }, (_, lane) => lane).filter((lane) => lane % threads === thread);
+    const ready = [];
+    for (let thread = 1; thread < threads; thread += 1) {
+      const worker = thread <= started.length ? started[thread - 1] : spawn();
+      if (thread > started.length) spawned.push(worker);
+      ready.push(new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => {
+          if (data.type === 'ready') resolve();
+          else if (data.type === 'failed') reject(new Error(`argon2 lane worker: ${data.message}`));
+        };
+        worker.onerror = (event) => reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
+        if (earlyErrors.has(worker)) worker.onerror(earlyErrors.get(worker));
+      }));
+      worker.postMessage({
+        module, memory, control: control.buffer, t, m, p, blocks,
+        lanes: lanesOf(thread), parties: threads,
+        stackTop: heapBase + thread * LANE_STACK_BYTES,
+      });
+    }
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error('argon2 lane workers did not start within 10 s')), START_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error('argon2 lane workers did not start within 10 s')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([Promise.all(helpers.map((worker) => started.get(worker))), timeout]);
+      await Promise.race([Promise.all(ready), timeout]);
     } finally {
       clearTimeout(timer);
     }
-    // Synchronous from here on: tasks until none is left, then the lane workers' last segments.
-    fillTasks(lanes, { control, t, m, p, blocks });
-    waitDone(control, t * 4 * p);
-    const failed = control[TASK_ERROR];
-    if (failed !== 0) throw statusError(failed, LANE_FAILURES[failed] ?? message(failed));
+    // Synchronous from here on: this thread's lanes, barriers with the workers.
+    fillLanes(lanes, { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks });
+    if (control[2] !== 0) throw statusError(control[2], control[2] === -1 ? 'argon2 lanes: a lane worker trapped' : message(control[2]));
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
     if (done !== 0) throw statusError(done, message(done));
     erasedUpTo = blocks + blockBytes;
@@ -209,4 +209,4 @@ async function hashInParallel({
   }
 }
 
-export { LANE_STACK_BYTES };
+export { barrier, LANE_STACK_BYTES };

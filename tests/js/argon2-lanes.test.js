@@ -6,10 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { argon2idParallel, laneLayout, prepareLaneMemory, startLaneWorkers } from '../../worker/argon2-lanes.js';
-import { LANE_NOT_INSTANTIATED, TASK_DONE, TASK_ERROR, TASK_NEXT, fillTasks, taskControl } from '../../worker/argon2-lane-sync.js';
-import { serveLane } from '../../worker/argon2-lane.js';
+import { barrier } from '../../worker/argon2-lane-sync.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
-import { Worker } from 'node:worker_threads';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
 const module = await WebAssembly.compile(await readFile(new URL('argon2.lanes.wasm', OUT)));
@@ -109,60 +107,9 @@ test('pre-started lane workers do the job, and are terminated even when the para
   assert.deepEqual([spawned, terminated], [4, 4]);
 });
 
-test('one thread takes every task in order; a failure skips the rest without blocking anyone', () => {
-  const calls = [];
-  const control = taskControl();
-  const filled = fillTasks({ lanes_fill_segment: (...args) => { calls.push(args.slice(4).join('')); return 0; } },
-    { control, t: 2, m: 64, p: 2, blocks: 0 });
-  // (pass, slice, lane) in the order sequential lanes fill them.
-  assert.deepEqual(calls, ['000', '001', '010', '011', '020', '021', '030', '031', '100', '101', '110', '111', '120', '121', '130', '131']);
-  assert.equal(filled, 16);
-  assert.deepEqual([control[TASK_NEXT] > 16, control[TASK_DONE], control[TASK_ERROR]], [true, 16, 0]);
-  const failing = taskControl();
-  let tried = 0;
-  const failed = fillTasks({ lanes_fill_segment: () => { tried += 1; if (tried === 3) throw new Error('trap'); return 0; } },
-    { control: failing, t: 1, m: 64, p: 4, blocks: 0 });
-  assert.deepEqual([failed, failing[TASK_DONE], failing[TASK_ERROR]], [3, 16, -1]);
-});
-
-test('a segment waits for every segment of the slices before it, whichever thread holds them', async () => {
-  // Another thread takes task 0 (slice 0, lane 0) and finishes it only once this thread has taken task 4 (slice 1):
-  // filling task 4 before then would read blocks of slice 0 that are not written yet.
-  const control = taskControl();
-  const other = new Worker(`
-    const { workerData: { control, sync } } = require('node:worker_threads');
-    import(sync).then(({ fillTasks, TASK_NEXT }) => fillTasks({ lanes_fill_segment() {
-      while (Atomics.load(control, TASK_NEXT) < 5) Atomics.wait(control, TASK_NEXT, Atomics.load(control, TASK_NEXT), 5);
-      return 0;
-    } }, { control, t: 1, m: 64, p: 4, blocks: 0 }));`, {
-    eval: true, workerData: { control, sync: new URL('../../worker/argon2-lane-sync.js', import.meta.url).href },
-  });
-  while (Atomics.load(control, TASK_NEXT) < 1) await new Promise((resolve) => setTimeout(resolve, 1));
-  const doneBefore = [];
-  fillTasks({ lanes_fill_segment: () => { doneBefore.push(Atomics.load(control, TASK_DONE)); return 0; } },
-    { control, t: 1, m: 64, p: 4, blocks: 0 });
-  await other.terminate();
-  // Tasks 1-3 (slice 0) at once; task 4 only after all of slice 0 (the other thread may have gone on meanwhile).
-  assert.deepEqual(doneBefore.slice(0, 3), [0, 1, 2]);
-  assert.ok(doneBefore[3] >= 4, `task 4 began with ${doneBefore[3]} tasks done`);
-  assert.equal(control[TASK_DONE], 16);
-});
-
-test('a lane worker that never takes a task leaves its share to the others; one that cannot instantiate fails the job', async () => {
-  // Started (it says so) but deaf: the job does every segment in this thread.
-  const started = (postMessage) => () => ({
-    postMessage, terminate() {}, set onmessage(handler) { handler({ data: { type: 'started' } }); }, set onerror(_) {},
-  });
-  assert.equal(hex(await argon2idParallel({ module, spawn: started(() => {}), threads: 2, ...RFC })), RFC_TAG);
-  // What a lane worker does when the module does not instantiate on the job's memory...
-  const broken = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));  // no lanes_set_stack
-  const control = taskControl();
-  globalThis.self = { postMessage() {} };
-  serveLane();
-  await globalThis.self.onmessage({ data: { module: broken, memory: new WebAssembly.Memory({ initial: 1 }), control: control.buffer } });
-  assert.equal(control[TASK_ERROR], LANE_NOT_INSTANTIATED);
-  // ...fails the job, whatever this thread had filled.
-  const failing = started(({ control: buffer }) => { new Int32Array(buffer)[TASK_ERROR] = LANE_NOT_INSTANTIATED; });
-  await assert.rejects(argon2idParallel({ module, spawn: failing, threads: 2, ...RFC }),
-    { name: 'InternalError', message: /could not instantiate/ });
+test('a one-party barrier never blocks and counts one generation per call', () => {
+  const control = new Int32Array(new SharedArrayBuffer(12));
+  // One party: never blocks, the generation counts the barriers.
+  for (let i = 0; i < 5; i += 1) barrier(control, 1);
+  assert.deepEqual(Array.from(control), [0, 5, 0]);
 });
