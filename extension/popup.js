@@ -15,8 +15,9 @@ import { byRecency, packBody, readNote } from './note-envelope.js';
 import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 
 // Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
-// The popup is cross-origin isolated (manifest COOP/COEP), so the lanes run in
-// parallel workers; where it is not, they run one after another, same key.
+// In Chromium the popup is cross-origin isolated (manifest COOP/COEP), so the
+// lanes run in parallel workers; where it is not (Firefox has no such manifest
+// keys), they run one after another, same key.
 const KDF = { t: 3, m: 65536, p: 4 };
 const UNDO_MS = 8000;
 const MASK = '••••••••••••';
