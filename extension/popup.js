@@ -15,8 +15,9 @@ import { byRecency, packBody, readNote } from './note-envelope.js';
 import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 
 // Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
-// The popup is cross-origin isolated (manifest COOP/COEP), so the lanes run in
-// parallel workers; where it is not, they run one after another, same key.
+// In Chromium the popup is cross-origin isolated (manifest COOP/COEP), so the
+// lanes run in parallel workers; where it is not (Firefox has no such manifest
+// keys), they run one after another, same key.
 const KDF = { t: 3, m: 65536, p: 4 };
 const UNDO_MS = 8000;
 const MASK = '••••••••••••';
@@ -27,6 +28,7 @@ const list = $('notes');
 
 let record = null;       // the stored vault: ciphertext, salt and parameters only
 let session = null;      // while unlocked: {deviceKey, notesClient, search, reading, editing, revealed, undo}
+let ahead = null;        // while the password is typed: {notesClient, search}, readied for the session (readyAhead)
 let settings = { autoLockMinutes: 5 };
 let current = 'setup';   // the view shown
 let importReturn = 'setup';
@@ -123,14 +125,35 @@ function showLocked() {
   const { salt, t, m, p } = record.kdf;
   const unlock = mountUnlock($('unlock-slot'), { id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': 'Unlock' });
   unlock.addEventListener('unlock', (event) => unlockWith(event.detail.key, unlock));
+  // <vault-unlock> readies its Argon2id worker as the password is typed; the
+  // workers that follow the key are readied then too.
+  unlock.addEventListener('input', readyAhead);
   show('locked');
   unlock.focus();
+}
+
+/**
+ * The workers of the coming session, started while the password is typed, so
+ * that the key opens the notes at once instead of waiting for three workers
+ * to start and instantiate: the notes worker that unwraps the device key (and
+ * seals for the session), the list's own notes worker (the list, given its
+ * notes without a key, starts it) and the search index's worker. None holds a
+ * key or a note until the key comes; a lock terminates them with the session.
+ */
+function readyAhead() {
+  if (ahead || session) return ahead;
+  ahead = { notesClient: createNotesWorker({ idleMs: Infinity }), search: createSearch() };
+  ahead.notesClient.start().catch(() => {});   // a failure shows again at the unwrap
+  list.describeNote = describeRow;
+  list.notes = record.notes;
+  $('search-slot').replaceChildren(ahead.search);
+  return ahead;
 }
 
 async function unlockWith(wrappingKey, element) {
   let deviceKey;
   try {
-    deviceKey = await unwrapKey(base64Decode(record.wrappedKey), wrappingKey);
+    deviceKey = await unwrapKey(base64Decode(record.wrappedKey), wrappingKey, { worker: readyAhead().notesClient });
   } catch (error) {
     element.showError(error.name === 'WrongKeyError'
       ? 'Wrong password. The vault stays locked and nothing was changed.'
@@ -180,8 +203,7 @@ async function migrate(deviceKey) {
 
 // ---- unlocked: the list ----------------------------------------------------
 
-function enterUnlocked(deviceKey, message) {
-  clearSlots();
+function createSearch() {
   const search = document.createElement('fuzzy-search');
   search.id = 'search';
   search.setAttribute('for', 'notes');
@@ -191,9 +213,16 @@ function enterUnlocked(deviceKey, message) {
     // An empty query answers every note in stored order: show them by recency instead.
     if (!/[\p{L}\p{N}]/u.test(event.detail.query)) sortList();
   });
-  $('search-slot').replaceChildren(search);
+  return search;
+}
+
+function enterUnlocked(deviceKey, message) {
+  clearSlots();
+  const { notesClient, search } = ahead ?? { notesClient: createNotesWorker({ idleMs: Infinity }), search: createSearch() };
+  ahead = null;
+  if (search.parentNode !== $('search-slot')) $('search-slot').replaceChildren(search);
   session = {
-    deviceKey, notesClient: createNotesWorker({ idleMs: Infinity }), search,
+    deviceKey, notesClient, search,
     reading: null, editing: null, revealed: false, undo: null,
   };
   list.describeNote = describeRow;

@@ -5,6 +5,8 @@
 // page is loaded, the password typed, a second left (the warm start readies
 // the Argon2id worker while a person types), then Enter; the time runs from
 // the Enter keydown to <note-list>'s performance mark 'note-list:first-rows'.
+// BENCH_POPUP_DEBUG=1 also logs each unlock's phases from the runtime's
+// user-timing measures (common/timeline.js), in ms from Enter.
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +45,8 @@ async function launch(dir) {
   const worker = await browser.waitForTarget((target) => target.type() === 'service_worker', { timeout: 15000 });
   const url = `chrome-extension://${new URL(worker.url()).host}/popup.html`;
   const page = await browser.newPage();
+  // With BENCH_POPUP_DEBUG: what the popup and its workers log (a worker's own timings, when added by hand).
+  if (process.env.BENCH_POPUP_DEBUG) page.on('console', (message) => console.error(`    console: ${message.text()}`));
   await page.goto(url);
   return {
     browser, page, url,
@@ -86,12 +90,13 @@ async function makeVault({ t, m, p, notes: count }) {
 async function unlockOnce({ page, url }) {
   await page.goto(url);
   await page.waitForSelector('vault-unlock#unlock', { visible: true });
-  await page.evaluate(() => {
+  await page.evaluate((timeline) => {
+    globalThis.mementoTimeline = timeline;
     window.enterAt = 0;
     window.unlockMs = 0;
     addEventListener('keydown', (event) => { if (event.key === 'Enter' && !window.enterAt) window.enterAt = performance.now(); }, true);
     addEventListener('unlock', (event) => { window.unlockMs = event.detail.ms; window.unlockAt = performance.now(); }, true);
-  });
+  }, Boolean(process.env.BENCH_POPUP_DEBUG));
   await page.locator('vault-unlock#unlock >>> input#password').fill(PASSWORD);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await page.keyboard.press('Enter');
@@ -102,12 +107,16 @@ async function unlockOnce({ page, url }) {
     afterKeyMs: performance.getEntriesByName('note-list:first-rows')[0].startTime - window.unlockAt,
     isolated: crossOriginIsolated,
     titles: document.getElementById('notes').opened.slice(0, 3).map((n) => n?.title).join('|'),
+    // With BENCH_POPUP_DEBUG: the runtime's phases (common/timeline.js), in ms from Enter.
+    timeline: performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith('memento:'))
+      .map((entry) => `${entry.name.slice(8)} ${(entry.startTime - window.enterAt).toFixed(0)}+${entry.duration.toFixed(0)}`),
   }));
 }
 
 export const engines = {
   async popup({ root, cases, settings, log }) {
     const dirs = builds(root);
+    const loadAtStart = os.loadavg()[0];
     const popups = {};
     for (const [id, dir] of Object.entries(dirs)) popups[id] = await launch(dir);
     let version;
@@ -122,8 +131,11 @@ export const engines = {
         log(`${testCase.label}: ${settings.warmup} warm-up + ${settings.runs} timed unlocks per build, alternating`);
         for (let run = 0; run < settings.warmup + settings.runs; run++) {
           for (const id of run % 2 ? ['not-isolated', 'isolated'] : ['isolated', 'not-isolated']) {
-            const { ms, isolated, titles, argon2Ms, afterKeyMs } = await unlockOnce(popups[id]);
-            if (process.env.BENCH_POPUP_DEBUG) log(`${id}: ${ms.toFixed(0)} ms (Argon2id in <vault-unlock> ${argon2Ms?.toFixed?.(0)} ms, key to first rows ${afterKeyMs.toFixed(0)} ms)`);
+            const { ms, isolated, titles, argon2Ms, afterKeyMs, timeline } = await unlockOnce(popups[id]);
+            if (process.env.BENCH_POPUP_DEBUG) {
+              log(`${id}: ${ms.toFixed(0)} ms (Argon2id in <vault-unlock> ${argon2Ms?.toFixed?.(0)} ms, key to first rows ${afterKeyMs.toFixed(0)} ms)`);
+              log(`  ${timeline.join(' | ')}`);
+            }
             if (isolated !== (id === 'isolated')) throw new Error(`${id}: crossOriginIsolated is ${isolated}`);
             outputs[id] = titles;
             if (run >= settings.warmup) samples[id].push(ms);
@@ -141,7 +153,8 @@ export const engines = {
     return {
       version: `Chromium ${version}, the extension loaded unpacked, headless`,
       method: `median of ${settings.runs} unlocks per build after ${settings.warmup} warm-up, the builds alternating; `
-        + 'Enter keydown to the performance mark note-list:first-rows, in the popup page',
+        + 'Enter keydown to the performance mark note-list:first-rows, in the popup page; '
+        + `host load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end on ${os.cpus().length} cores`,
       contenders: {},
       results,
     };
