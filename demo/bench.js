@@ -233,8 +233,14 @@ export function drawChart({ id, title, unit, bars, problems }) {
   figure.append(chart);
   const verdict = document.createElement('p');
   verdict.className = 'verdict';
-  verdict.textContent = `${ours.label.replace(/^ours, /, '').replace(/ \(.*$/, '')}: `
-    + bars.filter((bar) => !bar.ours).map((bar) => ratioText(bar.ms / ours.ms, bar.label)).join(' · ');
+  verdict.append(`${ours.label.replace(/^ours, /, '').replace(/ \(.*$/, '')}: `);
+  bars.filter((bar) => !bar.ours).forEach((bar, i) => {
+    const ratio = bar.ms / ours.ms;
+    const span = document.createElement('span');
+    if (ratio < 0.95) span.className = 'slower';
+    span.textContent = ratioText(ratio, bar.label);
+    verdict.append(...(i ? [' · ', span] : [span]));
+  });
   figure.append(verdict);
   return figure;
 }
