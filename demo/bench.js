@@ -2,8 +2,7 @@
 // it) beside peers run in demo/bench-peers.js, a worker of their own. Each
 // chart's first bar is our API, what a user of the library gets, and its
 // verdict compares that bar with the peers; our kernel alone and our fallbacks
-// are drawn below it for scale. Each
-// contender is set up untimed, warmed up once, then timed `runs` times (each
+// are drawn below it for scale. Each contender is set up untimed, warmed up once, then timed `runs` times (each
 // run repeats the job for at least 10 ms and keeps the mean); the bar is the median. Ours runs first, then the peers' worker (they cannot
 // alternate across threads). Every contender's output is compared with ours
 // and a disagreement is shown in place of the chart.
