@@ -101,17 +101,27 @@ startNightGarden();
 
 const mapViews = [...document.querySelectorAll('procedural-texture.map-view')];
 $('maps-kind').addEventListener('change', (event) => { for (const view of mapViews) view.kind = event.target.value; });
-// The scene starts once the vault is sealed: its first frame compiles shaders and uploads five maps, main-thread
-// tasks of 100-900 ms under software WebGL here, which would stall the page while it seals.
+// The scene starts once the vault is sealed and its card is on screen: its first frame compiles shaders and
+// uploads ten maps, main-thread tasks of 100-900 ms under software WebGL here, which would stall the page while
+// it seals (and, for a visitor who never scrolls to it, for nothing).
+const sceneOnScreen = new Promise((resolve) => {
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    resolve();
+  });
+  observer.observe($('textures'));
+});
 // Each in a task of its own, after the one in which the sealed notes reach the list.
 vaultSealed.then(async () => {
+  await yieldToEventLoop();
+  showHeadlines($('bench-headlines'), $('bench-recorded'));
+  await sceneOnScreen;
   await yieldToEventLoop();
   startVaultScene(api, {
     scene: $('scene'), status: $('scene-status'), seed: $('scene-seed-value'), size: $('scene-size'), newSeed: $('scene-seed'),
     times: { wall: $('time-wall'), door: $('time-door'), shown: $('time-shown') }, maps: mapViews,
   });
-  await yieldToEventLoop();
-  showHeadlines($('bench-headlines'), $('bench-recorded'));
 });
 
 const quick = new URLSearchParams(location.search).has('quick');
