@@ -8,15 +8,15 @@
 //
 // Sealing at load must not stall the page: making the 5,000 notes in one go
 // was a 60-400 ms task here (and sealNotes() packs and unpacks its whole input
-// on the page), so the notes are made a few milliseconds at a time and sealed
-// in batches, the worker sealing one batch while the page makes the next.
-import { NOTE_COUNT, vaultNoteMaker } from './vault-corpus.js';
+// on the page), so the notes are made in a worker of their own
+// (demo/vault-notes-worker.js) and sealed in batches, the notes worker sealing
+// one batch while the next is made.
+import { NOTE_COUNT } from './vault-corpus.js';
 import { formatMs } from './bench.js';
 import { base64Decode } from '../common/base64.js';
-import { runInSlices } from '../common/slicer.js';
 
 export const DEMO_PASSWORD = 'moonflower';
-// 250 notes: about 150 KB packed, well under a millisecond to pack or unpack.
+// 250 notes: about 150 KB packed, well under a millisecond to pack, unpack or clone.
 const SEAL_BATCH = 250;
 
 const $ = (id) => document.getElementById(id);
@@ -26,18 +26,34 @@ const count = (n, what) => `${grouped(n)} ${what}${n === 1 ? '' : 's'}`;
 
 /** The vault's notes, sealed under `deviceKey` batch by batch; `progress(sealedSoFar)` after each batch. */
 async function sealVaultNotes(api, deviceKey, progress) {
-  const next = vaultNoteMaker();
-  const sealed = [];
-  let sealing = null;
-  for (let first = 0; first < NOTE_COUNT; first += SEAL_BATCH) {
-    const batch = [];
-    await runInSlices(Math.min(SEAL_BATCH, NOTE_COUNT - first), () => batch.push(next()));
-    if (sealing) sealed.push(...await sealing);
-    progress(sealed.length);
-    sealing = api.sealNotes(batch, deviceKey);
+  const maker = new Worker(new URL('./vault-notes-worker.js', import.meta.url), { type: 'module', name: 'vault-notes' });
+  const batches = [];
+  const waiting = [];
+  maker.onmessage = ({ data }) => (waiting.length ? waiting.shift().resolve(data.notes) : batches.push(data.notes));
+  const failed = new Promise((resolve, reject) => {
+    maker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`the notes could not be made: ${event.message || 'the worker did not start'}`));
+    };
+  });
+  const nextBatch = () => {
+    maker.postMessage({ batch: SEAL_BATCH });
+    return Promise.race([failed, batches.length ? batches.shift() : new Promise((resolve) => waiting.push({ resolve }))]);
+  };
+  try {
+    const sealed = [];
+    let making = nextBatch();
+    while (sealed.length < NOTE_COUNT) {
+      const batch = await making;
+      if (batch.length === 0) throw new Error(`the notes worker stopped after ${sealed.length} notes`);
+      making = sealed.length + batch.length < NOTE_COUNT ? nextBatch() : null;
+      sealed.push(...await api.sealNotes(batch, deviceKey));
+      progress(sealed.length);
+    }
+    return sealed;
+  } finally {
+    maker.terminate();
   }
-  sealed.push(...await sealing);
-  return sealed;
 }
 
 /**
