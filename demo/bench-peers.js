@@ -6,8 +6,9 @@
 // worker allows where importScripts cannot load a module.
 //   {kind: 'argon2', password, salt, t, m, runs}  libsodium-wrappers-sumo crypto_pwhash and hash-wasm argon2id
 //   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note (bench/peers/libsodium-notes.mjs)
-//   {kind: 'search', texts, queries, runs}        a naive JS scan: tokenize every note, DP against every word
-//                                                 (bench/peers/naive-search.mjs)
+//   {kind: 'search', texts, queries, needle, runs} MiniSearch (an index, fuzzy 0.2 + prefix) and uFuzzy (intraMode 1, no
+//                                                 index), set up as bench/search.mjs does; their matching rules are not
+//                                                 ours, so what is compared is whether the first query finds note `needle`
 //   {kind: 'texture', texture: {size, seed}, runs} simplex-noise fBm, 4 octaves, one grey channel
 //                                                 (bench/peers/simplex-fbm.mjs; another computation: not compared)
 //   {kind: 'blur', sky: {data, width, height}, radius, runs}  StackBlur (npm stackblur-canvas, imageDataRGBA) at the
@@ -79,12 +80,25 @@ async function notes({ notes: list, deviceKey, runs }) {
   }], runs);
 }
 
-async function search({ texts, queries, runs }) {
-  const { naiveSearch } = await import('../bench/peers/naive-search.mjs');
-  return alternate([{
-    id: 'naive', label: 'naive JS scan', version: '', times: [],
-    run: async () => queries.map((query) => naiveSearch(texts, query).indices.length),
-  }], runs);
+async function search({ texts, queries, needle, runs }) {
+  const { default: MiniSearch } = await import(`${MODULES}minisearch/dist/es/index.js`);
+  const { default: UFuzzy } = await import(`${MODULES}@leeoniya/ufuzzy/dist/uFuzzy.mjs`);
+  // Built untimed, as our index is: what is timed is the typing.
+  const mini = new MiniSearch({ fields: ['text'], searchOptions: { fuzzy: 0.2, prefix: true } });
+  mini.addAll(texts.map((text, id) => ({ id, text })));
+  const fuzzy = new UFuzzy({ intraMode: 1 });
+  // The needle found by the first query (true/false), then the hit count of each query.
+  const outputOf = (hits) => [hits[0].includes(needle), ...hits.map((h) => h.length)];
+  return alternate([
+    {
+      id: 'minisearch', label: 'MiniSearch (fuzzy 0.2 + prefix)', version: '', times: [],
+      run: async () => outputOf(queries.map((query) => mini.search(query).map((hit) => hit.id))),
+    },
+    {
+      id: 'ufuzzy', label: 'uFuzzy (one typo per term)', version: '', times: [],
+      run: async () => outputOf(queries.map((query) => fuzzy.search(texts, query)[0] ?? [])),
+    },
+  ], runs);
 }
 
 async function texture({ texture: { size, seed }, runs }) {

@@ -4,6 +4,8 @@
 // pointer; a new seed and a new size render again, the five <procedural-texture>
 // map views follow the seed; the render times are shown. Saves
 // test-results/demo-scene.png (the page) and demo-scene-canvas.png (the scene).
+// The page starts the scene once its vault is sealed and the scene's card is on
+// screen, so each test scrolls to it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,13 @@ import { ENGINE, ROOT, openBrowser, waitFor } from './harness.mjs';
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser?.close(); });
+
+async function openScene() {
+  const page = await browser.engine.newPage();
+  await page.goto(browser.url('/demo/'));
+  await page.evaluate(() => document.getElementById('textures').scrollIntoView());
+  return page;
+}
 
 const sceneReady = (page, what, timeout = 60000) => waitFor(page, () => {
   const scene = document.getElementById('scene');
@@ -60,8 +69,7 @@ const pointAt = (page, fx, fy) => page.evaluate(([x, y]) => {
 }, [fx, fy]);
 
 test('the vault scene: three.js draws the textured door and wall with no console error, the lamp follows the pointer', async () => {
-  const page = await browser.engine.newPage();
-  await page.goto(browser.url('/demo/'));
+  const page = await openScene();
   const first = await sceneReady(page, 'the vault scene at 1024');
   assert.equal(first.problem, undefined, first.problem);
   assert.equal(first.size, '1024');
@@ -106,8 +114,7 @@ test('the vault scene: three.js draws the textured door and wall with no console
 });
 
 test('a new seed and another size render the scene again; the map views follow the seed', async () => {
-  const page = await browser.engine.newPage();
-  await page.goto(browser.url('/demo/'));
+  const page = await openScene();
   await sceneReady(page, 'the first scene');
   const before = await frameStats(page);
   await page.evaluate(() => document.getElementById('scene-seed').focus());

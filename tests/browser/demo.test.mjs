@@ -1,13 +1,15 @@
-// The live demo page: loads without errors, passes axe; the 5,000-note vault
-// unlocks, a typo'd search finds its note through <fuzzy-search for>, the
-// quick in-page benchmarks draw their bars (with numbers), lock() empties list
-// and search; the <vault-unlock> cards work together (create a password, then
-// verify it), by keyboard. Saves test-results/demo.png.
+// The live demo page: loads without errors, passes axe, and (Chromium) seals
+// its vault with no main-thread task over 50 ms; the 5,000-note vault
+// unlocks (the door gives way to the lock), a typo'd search finds its note
+// through <fuzzy-search for>, the quick in-page benchmarks draw their bars
+// (with numbers, our API first), lock() empties list, search and timings and
+// brings the door back; the <vault-unlock> cards work together (create a
+// password, then verify it), by keyboard. Saves test-results/demo.png.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AXE_PATH, ENGINE, ROOT, openBrowser, waitFor } from './harness.mjs';
+import { AXE_PATH, ENGINE, ROOT, openBrowser, skipUnless, waitFor } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -36,6 +38,50 @@ test('the demo loads with no errors and no axe violations', async () => {
   assert.deepEqual(vitals, { isolation: 'not isolated', simd: 'yes' });
   assert.deepEqual(page.problems, []);
   await page.close();
+});
+
+// Issue 13 §3b/§4: sealing 5,000 notes at load used to be one 143-177 ms task. Judged on up to three fresh loads,
+// as the other frame tests are (2 shared cores); every load's long tasks are printed.
+test('the demo loads and seals its vault with no main-thread task over 50 ms', async (t) => {
+  if (!skipUnless(t, browser.engine, 'longTasks')) return;
+  const loads = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const page = await browser.engine.newPage();
+    await page.addInitScript(() => {
+      const watch = { longTasks: [], sealedAt: null };
+      window.loadWatch = watch;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) watch.longTasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+      }).observe({ type: 'longtask' });
+      // The moment the vault is sealed: the door's `disabled` goes. Awaited in one call, not polled, so that the
+      // test's own calls into the page do not run while it loads.
+      window.loadSealed = new Promise((resolve) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const door = document.getElementById('vault-unlock');
+          new MutationObserver(() => {
+            if (door.hasAttribute('disabled') || watch.sealedAt !== null) return;
+            watch.sealedAt = performance.now();
+            resolve();
+          }).observe(door, { attributes: true, attributeFilter: ['disabled'] });
+        });
+      });
+    });
+    await page.goto(browser.url('/demo/'));
+    const { longTasks, sealedAt } = await page.evaluate(async () => {
+      await Promise.race([window.loadSealed, new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error(`not sealed after 60 s: ${document.getElementById('vault-status').textContent}`)), 60000);
+      })]);
+      await new Promise((resolve) => setTimeout(resolve, 250));   // entries arrive after their task
+      return window.loadWatch;
+    });
+    const during = longTasks.filter((task) => task.start < sealedAt);
+    loads.push({ sealedAt: Math.round(sealedAt), during });
+    console.log(`# ${ENGINE} load ${attempt + 1}: sealed at ${Math.round(sealedAt)} ms; tasks over 50 ms until then: ${JSON.stringify(during)}`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+    if (during.length === 0) break;
+  }
+  assert.ok(loads.some((load) => load.during.length === 0), `every load had a long task while sealing: ${JSON.stringify(loads)}`);
 });
 
 test('the verify card unlocks with the demo password and shows its timing', async () => {
@@ -99,6 +145,15 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
   assert.match(await text('time-unlock'), /^\d+(\.\d+)? ms \(Argon2id .* \+ unwrapKey .*\)$/);
   assert.match(await text('time-open'), /^\d+(\.\d+)? ms \(5,000 notes, one worker call\)$/);
   assert.equal(await page.evaluate(() => document.getElementById('vault-notes').view.length), 5000);
+  // The door has done its job: its field, button and "Key ready." are gone, the lock is there.
+  const shown = (id) => page.evaluate((i) => {
+    const box = document.getElementById(i).getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  }, id);
+  assert.equal(await shown('vault-unlock'), false, 'the door is hidden once the vault is open');
+  assert.equal(await shown('vault-lock'), true, 'the lock button shows once the vault is open');
+  const vaultHeight = () => page.evaluate(() => Math.round(document.getElementById('vault').getBoundingClientRect().height));
+  const openHeight = await vaultHeight();
 
   // Search while typing, with two typos; the list itself is filtered (no page code between the elements).
   await page.evaluate(() => document.getElementById('vault-search').focus());
@@ -128,17 +183,33 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     labels: [...figure.querySelectorAll('text.label')].map((t) => t.textContent),
   })));
   assert.deepEqual(charts.map((c) => [c.bench, c.problems, c.bars.length]),
-    [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 2], ['texture', 0, 4], ['blur', 0, 5]]);
+    [['argon2', 0, 4], ['notes', 0, 2], ['search', 0, 3], ['texture', 0, 4], ['blur', 0, 5]]);
   for (const chart of charts) {
     for (const bar of chart.bars) assert.ok(bar.ms > 0 && bar.width > 0, `${chart.bench}: a drawn bar with a time`);
     for (const value of chart.values) assert.match(value, /^\d+(\.\d+)? ms$/);
     assert.match(chart.labels[0], /^ours/);
   }
-  assert.deepEqual(charts[0].labels.slice(1), ['ours, argon2id() API (+ a fresh worker)', 'libsodium-wrappers-sumo', 'hash-wasm']);
-  assert.deepEqual(charts[3].labels.slice(1),
-    ['ours, renderTexture() API (+ a fresh worker)', 'ours, JS tables (the fallback)', 'simplex-noise fBm, one grey channel']);
-  assert.deepEqual(charts[4].labels.slice(1), ['ours, kernel, only the top bar and sidebar', 'ours, boxBlur() API (the kept worker)',
-    'ours, sliding-sum JS (the fallback)', 'StackBlur (stackblur-canvas)']);
+  // The first bar, and what each verdict speaks for, is our API: what a user of the library gets.
+  assert.deepEqual(charts.map((c) => c.labels[0].replace(/ \((simd|scalar|libsodium|js)(, a worker and back)?\)$/, '')),
+    ['ours, argon2id() API (+ a fresh worker)', 'ours, openNotes() in one call', 'ours, index.search()',
+      'ours, renderTexture() API (+ a fresh worker)', 'ours, boxBlur() API (the kept worker)']);
+  assert.deepEqual(charts[0].labels.slice(2), ['libsodium-wrappers-sumo', 'hash-wasm']);
+  assert.match(charts[0].labels[1], /^ours, kernel in a worker \((simd|scalar)\)$/);
+  assert.deepEqual(charts[1].labels.slice(1), ['libsodium-wrappers, note by note']);
+  assert.deepEqual(charts[2].labels.slice(1), ['MiniSearch (fuzzy 0.2 + prefix)', 'uFuzzy (one typo per term)']);
+  assert.deepEqual(charts[3].labels.slice(2), ['ours, JS tables (the fallback)', 'simplex-noise fBm, one grey channel']);
+  assert.deepEqual(charts[4].labels.slice(2), ['ours, kernel, only the top bar and sidebar', 'ours, sliding-sum JS (the fallback)',
+    'StackBlur (stackblur-canvas)']);
+  for (const verdict of await page.evaluate(() => [...document.querySelectorAll('#bench-charts .verdict')].map((p) => p.textContent))) {
+    assert.match(verdict, /^(argon2id\(\) API|openNotes\(\) in one call|index\.search\(\)|renderTexture\(\) API|boxBlur\(\) API): /);
+    for (const ratio of verdict.matchAll(/([\d,.]+)× (faster|slower)/g)) assert.match(ratio[1], /^(\d\.\d|\d\d|\d[\d,]*0)$/, verdict);
+  }
+  // The recorded headlines: our API against each peer, one line a module.
+  const headlines = await page.evaluate(() => [...document.querySelectorAll('#bench-headlines li')].map((li) => li.textContent));
+  assert.equal(headlines.length, 5, JSON.stringify(headlines));
+  assert.match(headlines[0], /than libsodium-wrappers, .* than hash-wasm.*argon2id\(\)/);
+  assert.match(headlines[1], /faster than libsodium-wrappers.*openNotes\(\)/);
+  assert.match(headlines[2], /faster than MiniSearch, .* than uFuzzy/);
 
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -153,8 +224,15 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     query: document.getElementById('vault-search').value,
     results: document.getElementById('vault-search').results ?? null,
     status: document.getElementById('vault-status').textContent,
+    timings: ['time-unlock', 'time-open', 'time-search'].map((id) => document.getElementById(id).textContent),
+    door: document.getElementById('vault-unlock').shadowRoot.textContent.includes('Key ready.'),
+    focused: document.activeElement?.id,
   }));
-  assert.deepEqual(locked, { view: [], query: '', results: null, status: 'Locked: the keys and the plaintexts are erased.' });
+  assert.deepEqual(locked, { view: [], query: '', results: null, status: 'Locked: the keys and the plaintexts are erased.',
+    timings: ['–', '–', '–'], door: false, focused: 'vault-unlock' });
+  assert.equal(await shown('vault-unlock'), true, 'the door is back once the vault is locked');
+  assert.equal(await shown('vault-lock'), false);
+  assert.equal(await vaultHeight(), openHeight, 'the vault card keeps its height from open to locked');
   assert.deepEqual(page.problems, []);
   await page.close();
 });

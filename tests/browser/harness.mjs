@@ -5,7 +5,8 @@
 //   type(text), addScript(file), screenshot(file), problems (page errors),
 //   workerTargets() where the engine can count workers from outside, close().
 // Tests speak only this, so a new engine is one file in engines/. An engine
-// also lists its `capabilities` (longTasks, workerTargets, rendererMemory,
+// also lists its `capabilities` (longTasks: PerformanceObserver 'longtask'
+// entries, and page.addInitScript(fn, arg) to observe them from a page's first script; workerTargets, rendererMemory,
 // sharedArrayBufferGlobal, emulateMedia: page.emulateMedia({reducedMotion}),
 // framesWhileTyping: frames can be judged while the
 // driver types) and, for each one it lacks, the reason in

@@ -49,6 +49,8 @@ function wrapPage(page, context) {
   return {
     problems,
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
+    /** Runs `fn(arg)` in every document this page loads from now on, before the document's own scripts (longTasks). */
+    addInitScript: (fn, arg) => page.addInitScript(fn, arg),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
     press: (key) => page.keyboard.press(key),
     type: (text) => page.keyboard.type(text),
