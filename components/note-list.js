@@ -1,4 +1,4 @@
-// <note-list>: opens a vault's encrypted notes in one worker call and shows
+// <note-list>: opens a vault's encrypted notes in its notes worker and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
@@ -9,7 +9,7 @@ import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
-const FIRST_ROWS = 40;  // notes turned into strings first, in the task the worker's reply arrives in
+const FIRST_ROWS = 40;  // notes drawn first, in the task the worker's first reply arrives in, before the rest are open
 const SNIPPET = 140;
 
 const STYLE = `
@@ -429,8 +429,8 @@ export class NoteList extends ElementBase {
     this.#say(`Opening ${this.#count(notes.length, 'note')}…`);
     this.#client ??= createNotesWorker();
     let opened;
-    // The first rows are drawn in the task the decrypted notes arrive in; the
-    // rest of the strings follow in slices.
+    // The first rows are drawn in the task the first decrypted notes arrive
+    // in (the open's first, small worker call); the rest are opened after.
     const onFirst = (first) => {
       // All of them refused on the key: most likely a wrong key, said once the whole list is known.
       if (generation !== this.#generation || first.every((note) => note.error?.message.startsWith('key '))) return;
