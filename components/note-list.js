@@ -139,6 +139,7 @@ export class NoteList extends ElementBase {
   #frameQueued = false;
   #state = 'empty';
   #opening = Promise.resolve();
+  #stopOpening = () => {};                // ends an open still sending calls (lock, disconnect)
   #searchConsumers = new Set();
   #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
   #query = null;                          // the query of the search filtering the list, or null
@@ -175,6 +176,7 @@ export class NoteList extends ElementBase {
 
   disconnectedCallback() {
     document.removeEventListener('unlock', this.#onUnlock);
+    this.#stopOpening();
     this.#client?.terminate('disconnected');
     this.#client = undefined;
   }
@@ -360,6 +362,7 @@ export class NoteList extends ElementBase {
     this.#opened = [];
     this.#view = [];
     this.#active = -1;
+    this.#stopOpening();
     this.#client?.terminate('locked');
     this.#client = undefined;
     this.#layout();
@@ -443,8 +446,13 @@ export class NoteList extends ElementBase {
     let settle;
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     done.catch(() => {});
+    // An open sends its calls one after another: once the list is locked or
+    // removed, none may start this worker again.
+    const stop = new AbortController();
+    this.#stopOpening = () => stop.abort();
     try {
-      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done) });
+      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done),
+        signal: stop.signal });
       settle.resolve();
     } catch (error) {
       settle.reject(error);
