@@ -3,7 +3,8 @@
 // the list gets its key (what key-from does) and "quartely" is typed at once;
 // the page records when rows are first painted, when the first answer comes,
 // every frame gap, and the runtime's own timeline (globalThis.mementoTimeline).
-import { sealNotes } from '/dist/index.js';
+// `?dist=/build/dist-main`: another build's copy of dist/ (OPEN_AGAINST in bench/open.mjs).
+const { sealNotes } = await import(`${new URLSearchParams(location.search).get('dist') ?? '/dist'}/index.js`);
 import { vaultNotes } from '/demo/vault-corpus.js';
 
 globalThis.mementoTimeline = true;
