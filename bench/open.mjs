@@ -44,6 +44,8 @@ async function run({ root, quick, engine }) {
     return;
   }
   const count = quick ? 3 : 7;
+  // Other work on the host's cores moves every number here: the load is recorded with them.
+  const loadBefore = os.loadavg()[0];
   const against = process.env.OPEN_AGAINST?.replace(/^\/+|\/+$/g, '');
   const builds = against ? ['dist', against] : ['dist'];
   const server = await startServer({ port: 0 });
@@ -74,12 +76,13 @@ async function run({ root, quick, engine }) {
     await rm(profile, { recursive: true, force: true });
   }
 
+  const load = { start: loadBefore, end: os.loadavg()[0] };
   const summaryOf = (runs) => Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
     .map((key) => [key, median(runs.map((r) => r[key]))]));
   const runs = runsOf.dist;
   const summary = summaryOf(runs);
   const phases = timeline(runs);
-  console.log(`\n== open on chromium: key to rows and to the first answer, 5,000 notes, medians of ${count} fresh pages`);
+  console.log(`\n== open on chromium: key to rows and to the first answer, 5,000 notes, medians of ${count} fresh pages (load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
   console.log('   phase                                          start ms    end ms');
   for (const p of phases) console.log(`   ${p.name.padEnd(44)} ${ms(p.start)}   ${ms(p.end)}${p.runs < count ? `   (in ${p.runs} of ${count} runs)` : ''}`);
   console.log('\n   what the user waits for            median ms   target');
@@ -97,7 +100,7 @@ async function run({ root, quick, engine }) {
   // As the other benches: --quick writes beside the build, never over the committed results.
   const out = path.join(root, quick ? 'build/bench/results/open.quick.json' : 'bench/results/open.json');
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, summary, targets: TARGETS,
+  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, loadAverage: load, summary, targets: TARGETS,
     ...(against ? { against: { build: against, summary: summaryOf(runsOf[against]) } } : {}), phases, runs }, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
 }
