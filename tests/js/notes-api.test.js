@@ -21,7 +21,7 @@ function rng(seed) {
 }
 const WORDS = ['vault', 'note', 'caf\u00e9', 'key', '\u20ac', '\u{1F511}', 'garden', 'night', 'x', '\u00fcber', 'the', 'quarterly'];
 
-// `count` notes of random length (a few of 300 KB, so that byte limits cut
+// `count` notes of random length (one in 131 of 150 KB, so that byte limits cut
 // calls too), then damaged in every way a note can be.
 async function vault(count, seed) {
   const next = rng(seed);
@@ -29,7 +29,7 @@ async function vault(count, seed) {
   const plain = Array.from({ length: count }, (_, i) => ({
     id: `note-${seed}-${i}`,
     title: words(Math.floor(next() * 8)),
-    body: i % 97 === 5 ? words(40000) : words(Math.floor(next() * 300)),
+    body: i % 131 === 5 ? words(20000) : words(Math.floor(next() * 300)),
   }));
   plain[3].body = '\uFEFFa body that starts with a byte order mark';
   const notes = JSON.parse(JSON.stringify(await sealNotes(plain, deviceKey)));
@@ -98,7 +98,7 @@ test('callRanges covers every note once, in order: a first call of at least `fir
 });
 
 test('two opens on one worker, each feeding a search port, keep their texts apart', async () => {
-  const other = await vault(900, 2);
+  const other = await vault(500, 2);
   const worker = createNotesWorker();
   try {
     const texts = (list) => oneBatch(list).map((note) => (note.error ? '' : `${note.title}\n${note.body}`));
