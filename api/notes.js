@@ -94,10 +94,12 @@ function sizeOf(note) {
 /** The [from, to) ranges of notes each worker call of an open takes (see FIRST_CALL_NOTES). */
 export function callRanges(notes, first = 0) {
   const ranges = [];
-  let notesPerCall = Math.max(FIRST_CALL_NOTES, first);
+  // `first` comes from the caller: anything but a positive number asks for nothing first.
+  const firstNotes = first > 0 ? Math.ceil(Math.min(first, notes.length)) : 0;
+  let notesPerCall = Math.max(FIRST_CALL_NOTES, firstNotes);
   let from = 0;
   while (from < notes.length) {
-    const least = from === 0 ? Math.min(first, notes.length) : 1;
+    const least = from === 0 ? firstNotes : 1;
     let to = from;
     let bytes = 0;
     while (to < notes.length && to - from < notesPerCall) {

@@ -82,18 +82,20 @@ test('onFirst gets the first `first` notes once, before openNotes() resolves, ev
 
 test('callRanges covers every note once, in order: a first call of at least `first` notes, then bigger calls under 2 MiB', () => {
   const size = (note) => (note.key?.length ?? 0) + (note.title?.length ?? 0) + (note.body?.length ?? 0);
-  for (const [list, first] of [[notes, 0], [notes, 40], [notes, 700], [notes.slice(0, 5), 40], [[], 0]]) {
+  for (const [list, first] of [[notes, 0], [notes, 40], [notes, 700], [notes.slice(0, 5), 40], [[], 0], [notes, NaN], [notes, -3],
+    [notes, 'x'], [notes, Infinity]]) {
     const ranges = callRanges(list, first);
     let at = 0;
     for (const [from, to] of ranges) {
       assert.equal(from, at);
       assert.ok(to > from);
       const bytes = list.slice(from, to).reduce((sum, note) => sum + size(note), 0);
-      assert.ok(bytes <= 2 * 1024 * 1024 || to - from === 1 || (from === 0 && to <= Math.max(first, 128)), `${from}..${to}: ${bytes} bytes`);
+      assert.ok(bytes <= 2 * 1024 * 1024 || to - from === 1 || (from === 0 && to <= Math.max(first > 0 ? first : 0, 128)), `${from}..${to}: ${bytes} bytes`);
       at = to;
     }
     assert.equal(at, list.length);
-    if (list.length) assert.ok(ranges[0][1] >= Math.min(first, list.length) && ranges[0][1] <= Math.max(first, 128));
+    const wanted = first > 0 ? Math.min(first, list.length) : 0;
+    if (list.length) assert.ok(ranges[0][1] >= wanted && (ranges[0][1] <= Math.max(wanted, 128)), `first call ${ranges[0][1]}`);
   }
 });
 
