@@ -1,7 +1,9 @@
-// openNotes() and sealNote(): the notes worker opens or seals a whole list in
-// one call (a few for very large lists). The page packs the notes into one
-// buffer and transfers it; the plaintexts come back as one buffer and become
-// strings. Packing and strings run in slices of a few milliseconds, so that a
+// openNotes() and sealNote(): the notes worker opens or seals a list in a few
+// calls. The page packs the notes into one buffer per call and transfers it;
+// the plaintexts come back as one buffer per call and become strings. An open
+// is a pipeline: while the worker opens call k, this thread packs call k+1 and
+// makes the strings of call k-1, so that little of the page's work adds to the
+// worker's. Packing and strings run in slices of a few milliseconds, so that a
 // vault of thousands of notes never blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
@@ -14,8 +16,14 @@ import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '.
 import { runInSlices } from '../common/slicer.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
-// Packed input per worker call: bigger lists are split so wasm memory stays modest.
-const CHUNK_BYTES = 24 * 1024 * 1024;
+// The calls of an open: the first holds FIRST_CALL_NOTES notes (or `first`, if
+// more), so that its answer, and a list's first rows, come back after a sliver
+// of the work; each next call holds twice as many notes, up to CALL_BYTES of
+// packed input (a call's wasm memory stays modest). A first call past
+// CALL_BYTES for `first` notes is cut at MAX_CALL_BYTES.
+const FIRST_CALL_NOTES = 128;
+const CALL_BYTES = 2 * 1024 * 1024;
+const MAX_CALL_BYTES = 24 * 1024 * 1024;
 
 /** @typedef {WorkerClient} NotesWorker */
 
@@ -52,7 +60,7 @@ const CHUNK_BYTES = 24 * 1024 * 1024;
  * @property {AbortSignal} [signal] aborting terminates the worker running the job
  * @property {number} [first] how many notes `onFirst` receives
  * @property {(notes: OpenedNote[]) => void} [onFirst] called with the first `first` notes opened, in the task
- *   the worker's reply arrives in (before the rest become strings)
+ *   the worker's first reply arrives in (before the rest are open)
  * @property {MessagePort[]} [searchPorts] also receive every note's search text from the notes worker
  */
 
@@ -79,21 +87,32 @@ function notesArray(notes, name) {
   return notes;
 }
 
-function chunksOf(notes) {
-  const chunks = [];
-  let start = 0;
-  let bytes = 0;
-  notes.forEach((note, i) => {
-    const size = (note?.key?.length ?? 0) + (note?.title?.length ?? 0) + (note?.body?.length ?? 0);
-    if (bytes + size > CHUNK_BYTES && i > start) {
-      chunks.push(notes.slice(start, i));
-      start = i;
-      bytes = 0;
+function sizeOf(note) {
+  return (note?.key?.length ?? 0) + (note?.title?.length ?? 0) + (note?.body?.length ?? 0);
+}
+
+/** The [from, to) ranges of notes each worker call of an open takes (see FIRST_CALL_NOTES). */
+export function callRanges(notes, first = 0) {
+  const ranges = [];
+  // `first` comes from the caller: anything but a positive number asks for nothing first.
+  const firstNotes = first > 0 ? Math.ceil(Math.min(first, notes.length)) : 0;
+  let notesPerCall = Math.max(FIRST_CALL_NOTES, firstNotes);
+  let from = 0;
+  while (from < notes.length) {
+    const least = from === 0 ? firstNotes : 1;
+    let to = from;
+    let bytes = 0;
+    while (to < notes.length && to - from < notesPerCall) {
+      const size = sizeOf(notes[to]);
+      if (to - from >= least ? bytes + size > CALL_BYTES : bytes + size > MAX_CALL_BYTES && to > from) break;
+      bytes += size;
+      to++;
     }
-    bytes += size;
-  });
-  chunks.push(notes.slice(start));
-  return chunks;
+    ranges.push([from, to]);
+    from = to;
+    notesPerCall *= 2;
+  }
+  return ranges;
 }
 
 /**
@@ -103,31 +122,46 @@ function chunksOf(notes) {
  * @param {SealedNote[]} notes
  * @param {Uint8Array} deviceKey
  * @param {OpenNotesOptions} [options]
- *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the
- *   worker's reply arrives in (before the rest become strings): a list can draw its first rows at once.
+ *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the worker's
+ *   first reply arrives in (before the rest are open): a list can draw its first rows at once.
  *   `searchPorts` also receive every note's search text from the notes worker (worker/text-feed.js).
  * @returns {Promise<OpenedNote[]>}
  */
 export function openNotes(notes, deviceKey, options = {}) {
-  return Promise.resolve().then(async () => {
+  return withKeyAsCalled(deviceKey, async (key) => {
     notesArray(notes, 'notes');
-    byteArray(deviceKey, 'deviceKey', { length: 32 });
-    const results = [];
-    await openInChunks(notes, deviceKey, options, async (chunk, packed, opened) => {
-      const part = new Array(chunk.length);
+    byteArray(key, 'deviceKey', { length: 32 });
+    const results = new Array(notes.length);
+    await openInCalls(notes, key, options, async (chunk, packed, opened, from) => {
       let done = 0;
-      if (options.onFirst && results.length === 0) {
+      if (options.onFirst && from === 0) {
         done = Math.min(options.first ?? 0, chunk.length);
-        unpackRange(chunk, opened, packed.preset, part, 0, done);
-        options.onFirst(part.slice(0, done));
+        unpackRange(chunk, opened, packed.preset, results, 0, done);
+        options.onFirst(results.slice(0, done));
       }
-      await runInSlices(chunk.length - done, (i) => unpackRange(chunk, opened, packed.preset, part, done + i, done + i + 1));
+      await runInSlices(Math.ceil((chunk.length - done) / STRINGS_GROUP), (g) => {
+        const start = done + g * STRINGS_GROUP;
+        unpackRange(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + STRINGS_GROUP), from);
+      });
       opened.out.fill(0);
-      for (const note of part) results.push(note);
     });
     return results;
   });
 }
+
+// The key as it was when the caller called: they may erase theirs before the
+// open is over (<note-list>'s lock() does). Our copy is erased once every
+// call has its own (openInCalls), or at once if the call goes no further.
+function withKeyAsCalled(deviceKey, body) {
+  const key = deviceKey instanceof Uint8Array ? new Uint8Array(deviceKey) : deviceKey;
+  return Promise.resolve().then(() => body(key)).catch((error) => {
+    if (key !== deviceKey) key.fill(0);
+    throw error;
+  });
+}
+
+// Notes made into strings between two looks at the clock: about 30 us of work.
+const STRINGS_GROUP = 16;
 
 /**
  * Opens notes only to send their search texts (title + "\n" + body, "" for a
@@ -140,50 +174,84 @@ export function openNotes(notes, deviceKey, options = {}) {
  * @returns {Promise<void>}
  */
 export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
-  return Promise.resolve().then(async () => {
+  return withKeyAsCalled(deviceKey, async (key) => {
     notesArray(notes, 'notes');
-    byteArray(deviceKey, 'deviceKey', { length: 32 });
-    await openInChunks(notes, deviceKey, { ...options, searchPorts: ports, textsOnly: true }, () => {});
+    byteArray(key, 'deviceKey', { length: 32 });
+    await openInCalls(notes, key, { ...options, searchPorts: ports, textsOnly: true }, () => {});
   });
 }
 
-// Packs each chunk in slices, opens it in one worker call, hands the result to `take`.
-async function openInChunks(notes, deviceKey, options, take) {
+// Tells the notes worker which ports an open's texts go to (worker/notes-ops.js):
+// two opens on one worker may have their calls in its queue at once.
+let nextFeed = 1;
+
+/**
+ * The pipeline of an open (see callRanges): one loop packs the calls' inputs in
+ * slices and sends each call as soon as it is packed; the other takes their
+ * answers in order and hands each to `take(chunk, packed, opened, from)`.
+ * The worker runs calls one at a time in the order they came, so it is never
+ * idle while the page has a packed call ready.
+ */
+async function openInCalls(notes, key, options, take) {
   const worker = options.worker ?? client();
   const ports = options.searchPorts ?? [];
   const feeding = ports.length > 0 || options.textsOnly;
   if (notes.length === 0) {
     // Nothing to open: the (empty) answer needs no worker.
+    key.fill(0);
     postNoteTexts(ports, { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
     return;
   }
-  let first = 0;
-  try {
-    for (const chunk of chunksOf(notes)) {
+  // Every call gets a copy of the key, which the worker erases; `key` itself
+  // is erased once every call is sent.
+  const feed = feeding ? nextFeed++ : 0;
+  const ranges = callRanges(notes, options.first ?? 0);
+  const calls = ranges.map(() => deferred());
+  const replies = [];
+  // Once a call failed, the calls not yet sent never are. (A failure of this
+  // thread's own part does not stop them: the texts a search worker waits for
+  // still come, whole.)
+  let callFailed = false;
+  const send = async () => {
+    for (let k = 0; k < ranges.length; k++) {
+      if (callFailed) return;
+      const [from, to] = ranges[k];
+      const chunk = notes.slice(from, to);
       const packStart = performance.now();
       const packing = startPacking(chunk);
-      const groups = Math.ceil(chunk.length / PACK_GROUP);
-      await runInSlices(groups, (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
+      await runInSlices(Math.ceil(chunk.length / PACK_GROUP), (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
         { signal: options.signal });
+      if (callFailed) return;
       const packed = packing.finish();
       measure('notes:pack', packStart);
-      const key = deviceKey.slice();
-      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: key, outCapacity: packed.outCapacity };
-      const transfer = [packed.input.buffer, packed.fields.buffer, key.buffer];
+      const callKey = key.slice();
+      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity };
+      const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
       if (feeding) {
-        args.feed = { first, total: notes.length, blank: [...packed.preset.keys()] };
+        args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };
         args.textsOnly = options.textsOnly === true;
-        if (first === 0) { args.ports = ports; transfer.push(...ports); }
+        if (k === 0) { args.ports = ports; transfer.push(...ports); }
       }
       const callStart = performance.now();
-      const opened = await worker.call('openNotes', args, { transfer, signal: options.signal });
-      measure('notes:openNotes call (page)', callStart);
+      // Rejects at once when `signal` has aborted (packing stopped short): nothing half-packed is opened.
+      const reply = worker.call('openNotes', args, { transfer, signal: options.signal });
+      reply.then(() => measure('notes:openNotes call (page)', callStart), () => { callFailed = true; });
+      replies.push(reply);
+      calls[k].resolve({ chunk, packed, reply, from });
+    }
+  };
+  send().catch((error) => calls[replies.length].reject(error)).finally(() => key.fill(0));
+  try {
+    for (const call of calls) {
+      const { chunk, packed, reply, from } = await call.promise;
+      const opened = await reply;
       const stringsStart = performance.now();
-      if (!args.textsOnly) await take(chunk, packed, opened);
+      if (!options.textsOnly) await take(chunk, packed, opened, from);
       measure('notes:strings', stringsStart);
-      first += chunk.length;
     }
   } catch (error) {
+    // The plaintexts of the calls still to come back are erased as they come.
+    for (const reply of replies) reply.then((opened) => opened?.out?.fill?.(0), () => {});
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
     for (const port of ports) {
@@ -193,6 +261,13 @@ async function openInChunks(notes, deviceKey, options, take) {
     }
     throw error;
   }
+}
+
+function deferred() {
+  let settle;
+  const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  promise.catch(() => {});   // a call the answers loop never reached (it failed before)
+  return { promise, ...settle };
 }
 
 function noteToSeal(note, name) {

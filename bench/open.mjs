@@ -5,6 +5,10 @@
 // once. Prints the medians of key to rows painted, key to first answer and the
 // longest frame gap, with the timeline of each phase (the runtime's user-timing
 // measures), and writes bench/results/open.json.
+// OPEN_AGAINST=<dir> (a copy of another build's dist/ inside the repository,
+// e.g. build/dist-main) alternates fresh pages of that build with ours and
+// prints its medians beside ours, for an A/B on one host at one time; the
+// JSON gets its medians too (`against`), its timeline only ours.
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,24 +44,29 @@ async function run({ root, quick, engine }) {
     return;
   }
   const count = quick ? 3 : 7;
+  // Other work on the host's cores moves every number here: the load is recorded with them.
+  const loadBefore = os.loadavg()[0];
+  const against = process.env.OPEN_AGAINST?.replace(/^\/+|\/+$/g, '');
+  const builds = against ? ['dist', against] : ['dist'];
   const server = await startServer({ port: 0 });
   const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-open-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: false, args: FLAGS,
     viewport: { width: 1100, height: 800 },
   });
-  const runs = [];
+  const runsOf = Object.fromEntries(builds.map((build) => [build, []]));
   try {
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count * builds.length; i++) {
+      const build = builds[i % builds.length];
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${server.url}/bench/open/index.html`);
+      await page.goto(`${server.url}/bench/open/index.html${build === 'dist' ? '' : `?dist=/${build}`}`);
       await page.waitForFunction(() => window.pageReady === true);
       const result = await page.evaluate(() => window.runOnce());
       if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-      runs.push(result);
-      console.log(`[chromium] run ${i + 1}/${count}: rows ${result.rowsPainted.toFixed(0)} ms, answer ${result.firstAnswer.toFixed(0)} ms,`
+      runsOf[build].push(result);
+      console.log(`[chromium] ${build} run ${Math.floor(i / builds.length) + 1}/${count}: rows ${result.rowsPainted.toFixed(0)} ms, answer ${result.firstAnswer.toFixed(0)} ms,`
         + ` all opened ${result.allOpened.toFixed(0)} ms, longest frame gap ${result.longestFrameGap.toFixed(0)} ms`);
       await page.close();
     }
@@ -67,10 +76,13 @@ async function run({ root, quick, engine }) {
     await rm(profile, { recursive: true, force: true });
   }
 
-  const summary = Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
+  const load = { start: loadBefore, end: os.loadavg()[0] };
+  const summaryOf = (runs) => Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
     .map((key) => [key, median(runs.map((r) => r[key]))]));
+  const runs = runsOf.dist;
+  const summary = summaryOf(runs);
   const phases = timeline(runs);
-  console.log(`\n== open on chromium: key to rows and to the first answer, 5,000 notes, medians of ${count} fresh pages`);
+  console.log(`\n== open on chromium: key to rows and to the first answer, 5,000 notes, medians of ${count} fresh pages (load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
   console.log('   phase                                          start ms    end ms');
   for (const p of phases) console.log(`   ${p.name.padEnd(44)} ${ms(p.start)}   ${ms(p.end)}${p.runs < count ? `   (in ${p.runs} of ${count} runs)` : ''}`);
   console.log('\n   what the user waits for            median ms   target');
@@ -80,10 +92,16 @@ async function run({ root, quick, engine }) {
     const verdict = target === undefined ? '' : summary[key] <= target ? `<= ${target}  met` : `<= ${target}  missed`;
     console.log(`   ${label.padEnd(34)} ${ms(summary[key])}   ${verdict}`);
   }
+  if (against) {
+    const theirs = summaryOf(runsOf[against]);
+    console.log(`\n   the same, pages of ${against} alternating with ours   ${against}     ours`);
+    for (const key of Object.keys(theirs)) console.log(`   ${key.padEnd(34)} ${ms(theirs[key])}  ${ms(summary[key])}`);
+  }
   // As the other benches: --quick writes beside the build, never over the committed results.
   const out = path.join(root, quick ? 'build/bench/results/open.quick.json' : 'bench/results/open.json');
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, summary, targets: TARGETS, phases, runs }, null, 2)}\n`);
+  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, loadAverage: load, summary, targets: TARGETS,
+    ...(against ? { against: { build: against, summary: summaryOf(runsOf[against]) } } : {}), phases, runs }, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
 }
 

@@ -159,19 +159,20 @@ export function unpackOpened(notes, opened, preset = new Map()) {
 }
 
 /**
- * unpackOpened() for notes[from..to) into `result`, for a main thread that works in slices.
+ * unpackOpened() for notes[from..to) into result[at + from .. at + to), for a
+ * main thread that works in slices (`at`: where this batch starts in the whole list).
  * A note whose title is ASCII and directly followed by its body (the kernel's
  * layout), and whose body does not start with a byte order mark, takes one
  * TextDecoder call for both, cut at the title's length: the very strings two
  * calls give (ASCII ends every UTF-8 sequence; a BOM is only dropped at the
  * start of a decode), with half the calls. Other notes take one call per field.
  */
-export function unpackRange(notes, { out, outFields, status }, preset, result, from, to) {
+export function unpackRange(notes, { out, outFields, status }, preset, result, from, to, at = 0) {
   for (let i = from; i < to; i++) {
     const id = notes[i]?.id;
     const code = preset.get(i) ?? status[i];
     if (code !== 0) {
-      result[i] = { id, error: noteError(code) };
+      result[at + i] = { id, error: noteError(code) };
       continue;
     }
     const f = i * OPEN_FIELDS_OUT;
@@ -184,9 +185,9 @@ export function unpackRange(notes, { out, outFields, status }, preset, result, f
     for (let j = title; joint && j < body; j++) if (out[j] > 0x7f) joint = false;
     if (joint) {
       const both = decoder.decode(out.subarray(title, body + bodyLength));
-      result[i] = { id, title: both.substring(0, titleLength), body: both.substring(titleLength) };
+      result[at + i] = { id, title: both.substring(0, titleLength), body: both.substring(titleLength) };
     } else {
-      result[i] = {
+      result[at + i] = {
         id,
         title: decoder.decode(out.subarray(title, title + titleLength)),
         body: decoder.decode(out.subarray(body, body + bodyLength)),

@@ -1,4 +1,4 @@
-// <note-list>: opens a vault's encrypted notes in one worker call and shows
+// <note-list>: opens a vault's encrypted notes in its notes worker and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
@@ -9,7 +9,7 @@ import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
-const FIRST_ROWS = 40;  // notes turned into strings first, in the task the worker's reply arrives in
+const FIRST_ROWS = 40;  // notes drawn first, in the task the worker's first reply arrives in, before the rest are open
 const SNIPPET = 140;
 
 const STYLE = `
@@ -141,6 +141,7 @@ export class NoteList extends ElementBase {
   #frameQueued = false;
   #state = 'empty';
   #opening = Promise.resolve();
+  #stopOpening = () => {};                // ends an open still sending calls (lock, disconnect)
   #searchConsumers = new Set();
   #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
   #query = null;                          // the query of the search filtering the list, or null
@@ -177,6 +178,7 @@ export class NoteList extends ElementBase {
 
   disconnectedCallback() {
     document.removeEventListener('unlock', this.#onUnlock);
+    this.#stopOpening();
     this.#client?.terminate('disconnected');
     this.#client = undefined;
   }
@@ -362,6 +364,7 @@ export class NoteList extends ElementBase {
     this.#opened = [];
     this.#view = [];
     this.#active = -1;
+    this.#stopOpening();
     this.#client?.terminate('locked');
     this.#client = undefined;
     this.#layout();
@@ -431,8 +434,8 @@ export class NoteList extends ElementBase {
     this.#say(`Opening ${this.#count(notes.length, 'note')}…`);
     this.#client ??= createNotesWorker();
     let opened;
-    // The first rows are drawn in the task the decrypted notes arrive in; the
-    // rest of the strings follow in slices.
+    // The first rows are drawn in the task the first decrypted notes arrive
+    // in (the open's first, small worker call); the rest are opened after.
     const onFirst = (first) => {
       // All of them refused on the key: most likely a wrong key, said once the whole list is known.
       if (generation !== this.#generation || first.every((note) => note.error?.message.startsWith('key '))) return;
@@ -445,8 +448,13 @@ export class NoteList extends ElementBase {
     let settle;
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     done.catch(() => {});
+    // An open sends its calls one after another: once the list is locked or
+    // removed, none may start this worker again.
+    const stop = new AbortController();
+    this.#stopOpening = () => stop.abort();
     try {
-      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done) });
+      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done),
+        signal: stop.signal });
       settle.resolve();
     } catch (error) {
       settle.reject(error);

@@ -116,18 +116,20 @@ export function wrongKeyError() {
 
 /** The worker's ops: packed notes in, packed results out, buffers transferred. */
 export function notesOps(backend) {
-  // Ports to search workers for the open in progress (worker/text-feed.js):
-  // they come with its first call and are let go after its last (the receiver
-  // closes the channel).
-  let feedPorts = [];
+  // Ports to search workers, per open in progress (worker/text-feed.js): they
+  // come with an open's first call and are let go after its last (the receiver
+  // closes the channel). Keyed by the open's `feed.id`: the calls of two opens
+  // may follow one another in this worker's queue.
+  const feeds = new Map();
   return {
-    // With `feed` ({first, total, blank}; `ports` on the first call of an
+    // With `feed` ({id, first, total, blank}; `ports` on the first call of an
     // open), the texts also go straight to those search workers. With
     // `textsOnly`, they go only there: the reply is the count, the plaintexts
     // are erased here.
     openNotes(args) {
       const { feed, ports = [], textsOnly = false } = args;
-      if (feed && ports.length) feedPorts = ports;
+      if (feed && ports.length) feeds.set(feed.id, ports);
+      const feedPorts = (feed && feeds.get(feed.id)) || [];
       let result;
       try {
         result = backend.openBatch({ ...args, reuseInput: true });
@@ -137,7 +139,7 @@ export function notesOps(backend) {
         throw error;
       } finally {
         args.deviceKey.fill(0);
-        if (feed && (!result || feed.first + args.count >= feed.total)) feedPorts = [];
+        if (feed && (!result || feed.first + args.count >= feed.total)) feeds.delete(feed.id);
       }
       if (textsOnly) {
         result.out.fill(0);

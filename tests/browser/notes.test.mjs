@@ -348,6 +348,36 @@ test('clear messages: wrong key, malformed JSON, empty vault; lock() empties the
   await page.close();
 });
 
+test('lock() while the notes are still opening stops the open: no notes worker is left running', async () => {
+  const page = await pageWithList('src="/test-results/notes-vault-5000.json" key-from="vu"');
+  await waitFor(page, () => document.getElementById('list').shadowRoot.getElementById('status').textContent.includes('locked'),
+    undefined, { what: 'the vault to load' });
+  // The locked list readies its notes worker: give it time, so that the open's first answer comes at once.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+  const after = await page.evaluate(async (key) => {
+    const list = document.getElementById('list');
+    // Locked as soon as the first rows are in (a microtask after the open's
+    // first answer), while the later calls are still being packed and sent.
+    const locked = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!list.shadowRoot.querySelector('.row')) return;
+        observer.disconnect();
+        const state = list.state;
+        list.lock();
+        resolve(state);
+      });
+      observer.observe(list.shadowRoot, { childList: true, subtree: true });
+    });
+    list.deviceKey = new Uint8Array(key);
+    const state = await locked;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { state, workers: window.memento.liveWorkerCount(), opened: list.opened.length };
+  }, Array.from(big.deviceKey));
+  assert.deepEqual(after, { state: 'opening', workers: 0, opened: 0 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('axe-core finds no violations: opened with damaged rows, active row, wrong key, empty', async () => {
   const page = await pageWithList('label="My notes"');
   await page.addScript(AXE_PATH);
