@@ -1,0 +1,90 @@
+#include "search/folds.h"
+
+#include "search/utf8.h"
+
+namespace memento::search {
+
+namespace {
+
+// ASCII folds to itself in NFKD and has no marks: A-Z lower to a-z, letters
+// and digits are word characters, everything else ends a word.
+struct AsciiFolds {
+  uint8_t to[128];
+  constexpr AsciiFolds() : to() {
+    for (uint32_t c = 0; c < 128; ++c) {
+      const bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
+      to[c] = static_cast<uint8_t>(upper ? c + ('a' - 'A') : lower || digit ? c : Folds::kSeparator);
+    }
+  }
+};
+constexpr AsciiFolds kAscii;
+
+}  // namespace
+
+uint32_t Folds::state(uint32_t cp) const {
+  if (cp < bmp_.size()) return bmp_[cp];
+  const auto found = astral_.find(cp);
+  return found == astral_.end() ? kUnknown : found->second;
+}
+
+void Folds::set_state(uint32_t cp, uint32_t state) {
+  if (cp < bmp_.size())
+    bmp_[cp] = state;
+  else
+    astral_[cp] = state;
+}
+
+void Folds::find_unknown(const uint8_t* text, size_t length, std::vector<uint32_t>& unknown) {
+  for (size_t i = 0; i < length;) {
+    if (text[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t size = 0;
+    const uint32_t cp = decode_utf8(text + i, length - i, &size);
+    i += size;
+    if (cp != kInvalidUtf8 && state(cp) == kUnknown) {
+      set_state(cp, kPending);
+      unknown.push_back(cp);
+    }
+  }
+}
+
+void Folds::set(uint32_t cp, const uint32_t* folded, uint32_t length) {
+  const uint64_t offset = outputs_.size();
+  // Never met (NFKD expands a code point to 18 at most): such a fold is left to JS.
+  if (length >> kLengthBits != 0 || (offset + length) >> (32 - kLengthBits - 1) != 0) {
+    set_contextual(cp);
+    return;
+  }
+  outputs_.insert(outputs_.end(), folded, folded + length);
+  set_state(cp, kFirstFold + (static_cast<uint32_t>(offset) << kLengthBits | length));
+}
+
+void Folds::set_contextual(uint32_t cp) { set_state(cp, kContextual); }
+
+bool Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out) const {
+  for (size_t i = 0; i < length;) {
+    const uint8_t byte = text[i];
+    if (byte < 0x80) {
+      out.push_back(kAscii.to[byte]);
+      ++i;
+      continue;
+    }
+    size_t size = 0;
+    const uint32_t cp = decode_utf8(text + i, length - i, &size);
+    i += size;
+    if (cp == kInvalidUtf8) {
+      out.push_back(kSeparator);
+      continue;
+    }
+    const uint32_t s = state(cp);
+    if (s < kFirstFold) return false;
+    const uint32_t packed = s - kFirstFold;
+    const uint32_t* folded = outputs_.data() + (packed >> kLengthBits);
+    out.insert(out.end(), folded, folded + (packed & ((1u << kLengthBits) - 1)));
+  }
+  return true;
+}
+
+}  // namespace memento::search
