@@ -1,5 +1,7 @@
 #include "search/folds.h"
 
+#include <cstring>
+
 #include "search/utf8.h"
 
 namespace memento::search {
@@ -36,6 +38,15 @@ void Folds::set_state(uint32_t cp, uint32_t state) {
 
 void Folds::find_unknown(const uint8_t* text, size_t length, std::vector<uint32_t>& unknown) {
   for (size_t i = 0; i < length;) {
+    // Eight ASCII bytes at a time: most text is ASCII, and only the rest can be unknown.
+    if (i + 8 <= length) {
+      uint64_t eight;
+      std::memcpy(&eight, text + i, 8);
+      if ((eight & 0x8080808080808080u) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     if (text[i] < 0x80) {
       ++i;
       continue;
@@ -63,11 +74,15 @@ void Folds::set(uint32_t cp, const uint32_t* folded, uint32_t length) {
 
 void Folds::set_contextual(uint32_t cp) { set_state(cp, kContextual); }
 
-bool Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out) const {
+// Room: out always holds at + (the bytes left) slots, so an ASCII byte or an
+// ill-formed one (one slot each) never checks; a longer fold makes room first.
+size_t Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out, size_t at) const {
+  if (out.size() < at + length) out.resize(at + length + 64);
+  uint32_t* to = out.data();
   for (size_t i = 0; i < length;) {
     const uint8_t byte = text[i];
     if (byte < 0x80) {
-      out.push_back(kAscii.to[byte]);
+      to[at++] = kAscii.to[byte];
       ++i;
       continue;
     }
@@ -75,16 +90,21 @@ bool Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out)
     const uint32_t cp = decode_utf8(text + i, length - i, &size);
     i += size;
     if (cp == kInvalidUtf8) {
-      out.push_back(kSeparator);
+      to[at++] = kSeparator;
       continue;
     }
     const uint32_t s = state(cp);
-    if (s < kFirstFold) return false;
+    if (s < kFirstFold) return kNoFold;
     const uint32_t packed = s - kFirstFold;
+    const uint32_t count = packed & ((1u << kLengthBits) - 1);
+    if (out.size() < at + count + (length - i)) {
+      out.resize(at + count + (length - i) + 64);
+      to = out.data();
+    }
     const uint32_t* folded = outputs_.data() + (packed >> kLengthBits);
-    out.insert(out.end(), folded, folded + (packed & ((1u << kLengthBits) - 1)));
+    for (uint32_t j = 0; j < count; ++j) to[at++] = folded[j];
   }
-  return true;
+  return at;
 }
 
 }  // namespace memento::search

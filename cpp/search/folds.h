@@ -33,9 +33,11 @@ class Folds {
   void set(uint32_t cp, const uint32_t* folded, uint32_t length);
   // `cp` folds differently by context (a capital sigma): notes holding it fold in JS.
   void set_contextual(uint32_t cp);
-  // Appends the folded code points of `text` to `out`; false (out partly
-  // written) when a code point has no context-free fold: fold that text in JS.
-  bool fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out) const;
+  // Writes the folded code points of `text` to out[at ..] (out grows as
+  // needed) and returns where they end; kNoFold (out partly written) when a
+  // code point has no context-free fold: fold that text in JS.
+  static constexpr size_t kNoFold = SIZE_MAX;
+  size_t fold(const uint8_t* text, size_t length, std::vector<uint32_t>& out, size_t at) const;
 
  private:
   // A code point's state: kUnknown, kPending, kContextual, or kFirstFold +

@@ -24,14 +24,14 @@ uint32_t TextIndex::set_texts(uint32_t position, uint32_t count, const uint8_t* 
   uint32_t done = 0;
   for (; done < count; ++done) {
     const TextSpans& text = texts[done];
-    folded_.clear();
-    bool folded = true;
-    for (int s = 0; s < 2 && folded; ++s) {
-      folded = folds.fold(bytes + text.offset[s], text.length[s], folded_);
-      folded_.push_back(Folds::kSeparator);
-    }
-    if (!folded) break;
-    vocabulary.add_note(folded_.data(), folded_.size(), per_note, batch_);
+    // Title, a separator (the "\n"), body.
+    size_t size = folds.fold(bytes + text.offset[0], text.length[0], folded_, 0);
+    if (size == Folds::kNoFold) break;
+    if (folded_.size() <= size) folded_.resize(size + 64);
+    folded_[size++] = Folds::kSeparator;
+    size = folds.fold(bytes + text.offset[1], text.length[1], folded_, size);
+    if (size == Folds::kNoFold) break;
+    vocabulary.add_note(folded_.data(), size, per_note, batch_);
   }
   commit(position, done);
   return done;

@@ -9,7 +9,8 @@ void NoteEntries::clear() {
   counts.clear();
 }
 
-uint32_t Vocabulary::char_id(uint32_t cp) {
+// A BMP code point's first id, or any astral code point's id.
+uint32_t Vocabulary::new_char_id(uint32_t cp) {
   uint32_t* slot;
   if (cp < bmp_ids_.size()) {
     slot = &bmp_ids_[cp];
@@ -23,52 +24,54 @@ uint32_t Vocabulary::char_id(uint32_t cp) {
   return *slot;
 }
 
-// The same hash as the JS vocabulary's (FNV-1a's prime over ids, then a fold).
-uint32_t Vocabulary::intern(const uint32_t* ids, uint32_t length, bool* is_new) {
-  uint32_t hash = length;
-  for (uint32_t i = 0; i < length; ++i) hash = (hash ^ ids[i]) * 0x01000193u;
-  hash ^= hash >> 15;
+// FNV-1a's prime over the code points, then murmur3's finaliser: the slot is taken
+// from the low bits, which the multiplications alone leave poorly mixed.
+uint32_t Vocabulary::intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new) {
+  hash ^= length;
+  hash ^= hash >> 16;
+  hash *= 0x85ebca6bu;
+  hash ^= hash >> 13;
   const uint32_t mask = static_cast<uint32_t>(table_.size()) - 1;
-  for (uint32_t slot = hash & mask;; slot = (slot + 1) & mask) {
-    const int32_t id = table_[slot];
-    if (id < 0) break;
-    if (word_hash_[id] == hash && word_length_[id] == length) {
-      const uint32_t* word = pool_.data() + word_start_[id];
-      uint32_t i = 0;
-      while (i < length && word[i] == ids[i]) ++i;
-      if (i == length) {
-        *is_new = false;
-        return static_cast<uint32_t>(id);
-      }
+  uint32_t slot = hash & mask;
+  for (; table_[slot].id != kEmpty; slot = (slot + 1) & mask) {
+    if (table_[slot].hash != hash) continue;
+    const uint32_t id = table_[slot].id;
+    if (word_length_[id] != length) continue;
+    const uint32_t* word = pool_.data() + word_start_[id];
+    uint32_t i = 0;
+    while (i < length && word[i] == cps[i]) ++i;
+    if (i == length) {
+      *is_new = false;
+      return id;
     }
   }
   const uint32_t id = static_cast<uint32_t>(word_start_.size());
   word_start_.push_back(static_cast<uint32_t>(pool_.size()));
   word_length_.push_back(length);
-  word_hash_.push_back(hash);
   stamp_.push_back(0);
-  pool_.insert(pool_.end(), ids, ids + length);
-  if (size_t{id + 1} * 2 > table_.size()) {
-    rehash();
-  } else {
-    uint32_t slot = hash & mask;
-    while (table_[slot] >= 0) slot = (slot + 1) & mask;
-    table_[slot] = static_cast<int32_t>(id);
-  }
+  pool_.insert(pool_.end(), cps, cps + length);
+  table_[slot] = Slot{hash, id};
+  if (size_t{id + 1} * 2 > table_.size()) rehash();
   *is_new = true;
   return id;
 }
 
 void Vocabulary::rehash() {
-  table_.assign(table_.size() * 2, -1);
+  std::vector<Slot> old(table_.size() * 2, Slot{0, kEmpty});
+  old.swap(table_);
   const uint32_t mask = static_cast<uint32_t>(table_.size()) - 1;
-  for (uint32_t id = 0; id < word_start_.size(); ++id) {
-    uint32_t slot = word_hash_[id] & mask;
-    while (table_[slot] >= 0) slot = (slot + 1) & mask;
-    table_[slot] = static_cast<int32_t>(id);
+  for (const Slot& entry : old) {
+    if (entry.id == kEmpty) continue;
+    uint32_t slot = entry.hash & mask;
+    while (table_[slot].id != kEmpty) slot = (slot + 1) & mask;
+    table_[slot] = entry;
   }
 }
 
+// Words are interned by their code points: a word met before needs no
+// character ids at all, and a new word takes its ids as it comes, so the
+// ids are still given in first-seen order (a code point never seen is in a
+// word never seen).
 void Vocabulary::add_note(const uint32_t* folded, size_t length, bool per_note, NoteEntries& out) {
   const uint32_t note = ++note_stamp_;
   const size_t before = out.entries.size();
@@ -77,15 +80,20 @@ void Vocabulary::add_note(const uint32_t* folded, size_t length, bool per_note, 
       ++i;
       continue;
     }
-    scratch_.clear();
-    for (; i < length && folded[i] != 0; ++i) scratch_.push_back(char_id(folded[i]));
-    const uint32_t size = static_cast<uint32_t>(scratch_.size());
+    const uint32_t* word_cps = folded + i;
+    uint32_t hash = 0x811c9dc5u;
+    for (; i < length && folded[i] != 0; ++i) hash = (hash ^ folded[i]) * 0x01000193u;
+    const uint32_t size = static_cast<uint32_t>(folded + i - word_cps);
     bool is_new = false;
-    const uint32_t word = intern(scratch_.data(), size, &is_new);
+    const uint32_t word = intern(word_cps, size, hash, &is_new);
     if (stamp_[word] == note) continue;
     stamp_[word] = note;
+    if (is_new) {
+      for (uint32_t j = 0; j < size; ++j) ids_.push_back(char_id(word_cps[j]));
+    }
     if (per_note || is_new) {
-      out.fresh_chars.insert(out.fresh_chars.end(), scratch_.begin(), scratch_.end());
+      const uint32_t* ids = ids_.data() + word_start_[word];
+      out.fresh_chars.insert(out.fresh_chars.end(), ids, ids + size);
       out.fresh_lengths.push_back(size);
     }
     if (per_note) {

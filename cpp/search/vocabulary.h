@@ -4,8 +4,9 @@
 // first-seen order), so an index built here holds exactly what the JS one
 // gives the kernel.
 //
-// Words are interned through an open-addressing hash table of id sequences,
-// and a stamp per word keeps each note's list distinct, as in JS.
+// Words are interned through an open-addressing hash table of id sequences
+// (its hash is not the JS one's: only the ids it gives out must agree), and
+// a stamp per word keeps each note's list distinct, as in JS.
 #pragma once
 
 #include <cstddef>
@@ -34,17 +35,30 @@ class Vocabulary {
   uint32_t code_point(uint32_t id) const { return alphabet_[id - 1]; }
 
  private:
-  uint32_t char_id(uint32_t cp);
-  uint32_t intern(const uint32_t* ids, uint32_t length, bool* is_new);
+  uint32_t char_id(uint32_t cp) {
+    const uint32_t id = cp < bmp_ids_.size() ? bmp_ids_[cp] : 0;
+    return id != 0 ? id : new_char_id(cp);
+  }
+  uint32_t new_char_id(uint32_t cp);
+  // The word id of cps[0 .. length), a new one when never met (*is_new);
+  // `hash` is add_note's FNV over the code points.
+  uint32_t intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new);
   void rehash();
 
   std::vector<uint32_t> bmp_ids_ = std::vector<uint32_t>(65536, 0);  // 0: no id yet
   std::unordered_map<uint32_t, uint32_t> astral_ids_;
   std::vector<uint32_t> alphabet_;  // id - 1 -> code point
-  std::vector<int32_t> table_ = std::vector<int32_t>(1 << 12, -1);
-  std::vector<uint32_t> word_start_, word_length_, word_hash_, stamp_;
-  std::vector<uint32_t> pool_;  // every word's ids back to back
-  std::vector<uint32_t> scratch_;
+  // Hash slots: a word's hash beside its id (kEmpty: free), so that a probe
+  // reads one place before it compares a word.
+  struct Slot {
+    uint32_t hash;
+    uint32_t id;
+  };
+  static constexpr uint32_t kEmpty = 0xffffffffu;
+  std::vector<Slot> table_ = std::vector<Slot>(1 << 12, Slot{0, kEmpty});
+  std::vector<uint32_t> word_start_, word_length_, stamp_;
+  std::vector<uint32_t> pool_;  // every word's code points back to back
+  std::vector<uint32_t> ids_;   // and their character ids (same offsets)
   uint32_t entry_count_ = 0;
   uint32_t note_stamp_ = 0;
 };
