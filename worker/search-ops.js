@@ -49,7 +49,8 @@ export class WasmSearchIndex {
   insertFed(fed) {
     const position = this.length;
     this._check(this.wasm.index_insert_notes(this.handle, position, fed.length));
-    for (const part of fed.parts) {
+    // In note order, whatever order the parts came in: the same character ids as the JS vocabulary gives.
+    for (const part of fed.parts.slice().sort((a, b) => a.first - b.first)) {
       setTextsFromBatch(this.wasm, this.handle, position + part.first, part, (i) => fed.text(part.first + i), this.perNote);
     }
     this._learnAlphabet();
