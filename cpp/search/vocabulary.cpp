@@ -26,7 +26,7 @@ uint32_t Vocabulary::new_char_id(uint32_t cp) {
 
 // FNV-1a's prime over the code points, then murmur3's finaliser: the slot is taken
 // from the low bits, which the multiplications alone leave poorly mixed.
-uint32_t Vocabulary::intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new) {
+Vocabulary::Slot& Vocabulary::intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new) {
   hash ^= length;
   hash ^= hash >> 16;
   hash *= 0x85ebca6bu;
@@ -34,30 +34,30 @@ uint32_t Vocabulary::intern(const uint32_t* cps, uint32_t length, uint32_t hash,
   const uint32_t mask = static_cast<uint32_t>(table_.size()) - 1;
   uint32_t slot = hash & mask;
   for (; table_[slot].id != kEmpty; slot = (slot + 1) & mask) {
-    if (table_[slot].hash != hash) continue;
-    const uint32_t id = table_[slot].id;
-    if (word_length_[id] != length) continue;
-    const uint32_t* word = pool_.data() + word_start_[id];
+    const Slot& entry = table_[slot];
+    if (entry.hash != hash || entry.length != length) continue;
+    const uint32_t* word = pool_.data() + entry.start;
     uint32_t i = 0;
     while (i < length && word[i] == cps[i]) ++i;
     if (i == length) {
       *is_new = false;
-      return id;
+      return table_[slot];
     }
   }
-  const uint32_t id = static_cast<uint32_t>(word_start_.size());
-  word_start_.push_back(static_cast<uint32_t>(pool_.size()));
-  word_length_.push_back(length);
-  stamp_.push_back(0);
-  pool_.insert(pool_.end(), cps, cps + length);
-  table_[slot] = Slot{hash, id};
-  if (size_t{id + 1} * 2 > table_.size()) rehash();
   *is_new = true;
-  return id;
+  const uint32_t id = word_count_++;
+  table_[slot] = Slot{hash, id, static_cast<uint32_t>(pool_.size()), length, 0};
+  pool_.insert(pool_.end(), cps, cps + length);
+  if (size_t{word_count_} * 2 <= table_.size()) return table_[slot];
+  rehash();
+  const uint32_t bigger = static_cast<uint32_t>(table_.size()) - 1;
+  for (slot = hash & bigger; table_[slot].id != id; slot = (slot + 1) & bigger) {
+  }
+  return table_[slot];
 }
 
 void Vocabulary::rehash() {
-  std::vector<Slot> old(table_.size() * 2, Slot{0, kEmpty});
+  std::vector<Slot> old(table_.size() * 2, Slot{0, kEmpty, 0, 0, 0});
   old.swap(table_);
   const uint32_t mask = static_cast<uint32_t>(table_.size()) - 1;
   for (const Slot& entry : old) {
@@ -85,14 +85,15 @@ void Vocabulary::add_note(const uint32_t* folded, size_t length, bool per_note, 
     for (; i < length && folded[i] != 0; ++i) hash = (hash ^ folded[i]) * 0x01000193u;
     const uint32_t size = static_cast<uint32_t>(folded + i - word_cps);
     bool is_new = false;
-    const uint32_t word = intern(word_cps, size, hash, &is_new);
-    if (stamp_[word] == note) continue;
-    stamp_[word] = note;
+    Slot& slot = intern(word_cps, size, hash, &is_new);
+    if (slot.stamp == note) continue;
+    slot.stamp = note;
+    const uint32_t word = slot.id;
     if (is_new) {
       for (uint32_t j = 0; j < size; ++j) ids_.push_back(char_id(word_cps[j]));
     }
     if (per_note || is_new) {
-      const uint32_t* ids = ids_.data() + word_start_[word];
+      const uint32_t* ids = ids_.data() + slot.start;
       out.fresh_chars.insert(out.fresh_chars.end(), ids, ids + size);
       out.fresh_lengths.push_back(size);
     }

@@ -40,23 +40,24 @@ class Vocabulary {
     return id != 0 ? id : new_char_id(cp);
   }
   uint32_t new_char_id(uint32_t cp);
-  // The word id of cps[0 .. length), a new one when never met (*is_new);
-  // `hash` is add_note's FNV over the code points.
-  uint32_t intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new);
+  // A word's slot: its hash, id, place in pool_ and ids_, length, and the
+  // last note that listed it, together, so that a word met again costs one
+  // table read and one pool read (kEmpty id: a free slot).
+  struct Slot {
+    uint32_t hash, id, start, length, stamp;
+  };
+  static constexpr uint32_t kEmpty = 0xffffffffu;
+
+  // The slot of the word cps[0 .. length), new when never met (*is_new),
+  // valid until the next call; `hash` is add_note's FNV over the code points.
+  Slot& intern(const uint32_t* cps, uint32_t length, uint32_t hash, bool* is_new);
   void rehash();
 
   std::vector<uint32_t> bmp_ids_ = std::vector<uint32_t>(65536, 0);  // 0: no id yet
   std::unordered_map<uint32_t, uint32_t> astral_ids_;
   std::vector<uint32_t> alphabet_;  // id - 1 -> code point
-  // Hash slots: a word's hash beside its id (kEmpty: free), so that a probe
-  // reads one place before it compares a word.
-  struct Slot {
-    uint32_t hash;
-    uint32_t id;
-  };
-  static constexpr uint32_t kEmpty = 0xffffffffu;
-  std::vector<Slot> table_ = std::vector<Slot>(1 << 12, Slot{0, kEmpty});
-  std::vector<uint32_t> word_start_, word_length_, stamp_;
+  std::vector<Slot> table_ = std::vector<Slot>(1 << 12, Slot{0, kEmpty, 0, 0, 0});
+  uint32_t word_count_ = 0;
   std::vector<uint32_t> pool_;  // every word's code points back to back
   std::vector<uint32_t> ids_;   // and their character ids (same offsets)
   uint32_t entry_count_ = 0;
