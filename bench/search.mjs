@@ -294,8 +294,9 @@ function targets({ quick }) {
     list.push({ label: `Chromium ${s.label}: per-note wasm kernel >= 30x faster than the naive JS`,
       a: ['keystrokes-chromium', c, 'ours-per-note'], b: ['keystrokes-chromium', c, 'naive-js'], faster: 30 });
   }
-  list.push({ label: `Chromium: building the index${quick ? ' (quick corpus)' : ' of 5,000 notes'} >= 3x faster than MiniSearch`,
-    a: ['chromium', 'build', 'ours-wasm'], b: ['chromium', 'build', 'minisearch'], faster: 3 });
+  // Issue 18: 15x (was 3x, issue 4), the index's words found in wasm from UTF-8.
+  list.push({ label: `Chromium: building the index${quick ? ' (quick corpus)' : ' of 5,000 notes'} >= 15x faster than MiniSearch`,
+    a: ['chromium', 'build', 'ours-wasm'], b: ['chromium', 'build', 'minisearch'], faster: 15 });
   return list;
 }
 

@@ -51,6 +51,41 @@ function isWordChar(cp) {
   return WORD_CHAR.test(String.fromCodePoint(cp));
 }
 
+const CAPITAL_SIGMA = 0x3a3;
+
+/**
+ * What one code point folds to, for an index built from UTF-8 in wasm
+ * (cpp/search/folds.h): the code points normalizeText() makes of it alone,
+ * each replaced by 0 when it is no letter or digit; or null when it folds by
+ * context (its NFKD holds a capital sigma, which toLowerCase() makes final
+ * or not by the letters around it). Per code point is exact: NFKD reorders
+ * only characters of non-zero combining class, all of them marks (removed),
+ * and toLowerCase() maps every other code point alone (both checked over
+ * every code point in tests/js/search-text-wasm.test.js).
+ * @returns {number[] | null}
+ */
+export function foldCodePoint(cp) {
+  const decomposed = String.fromCodePoint(cp).normalize('NFKD').replace(MARKS, '');
+  for (const c of decomposed) if (c.codePointAt(0) === CAPITAL_SIGMA) return null;
+  const folded = [];
+  for (const c of decomposed.toLowerCase()) {
+    const code = c.codePointAt(0);
+    folded.push(isWordChar(code) ? code : 0);
+  }
+  return folded;
+}
+
+/** A whole text folded in JS, as foldCodePoint gives it per code point: its words' code points, 0 between words. */
+export function foldText(text) {
+  const s = normalizeText(text);
+  const out = [];
+  for (const c of s) {
+    const code = c.codePointAt(0);
+    out.push(isWordChar(code) ? code : 0);
+  }
+  return out;
+}
+
 function grow(array, needed) {
   if (needed <= array.length) return array;
   const bigger = new array.constructor(Math.max(needed, array.length * 2));

@@ -40,16 +40,63 @@ export function postFeedError(ports, error) {
 const decoder = new TextDecoder();
 
 /**
- * Search worker side: resolves with every note's text, in order, once all
- * parts have come; rejects on an error part or a malformed one. The port is
- * closed and the received bytes are zeroed once decoded.
- * @param {MessagePort} port
- * @returns {Promise<string[]>}
+ * The note texts of one feed, as they came: the parts' UTF-8 bytes, decoded
+ * only when asked (a wasm index is built from the bytes themselves:
+ * worker/search-build.js). `text(i)` decodes one note, `all()` every note
+ * once (then the bytes are zeroed), `erase()` zeroes what is still held.
  */
-export function receiveNoteTexts(port) {
+export class FedTexts {
+  constructor(total, parts) {
+    this.length = total;
+    this.parts = parts;          // [{first, bytes, fields, status}], in order of arrival
+    this.texts = null;
+  }
+
+  /** Note `i`'s text: title + "\n" + body, "" for a damaged note. */
+  text(i) {
+    if (this.texts) return this.texts[i] ?? '';
+    for (const { first, bytes, fields, status } of this.parts) {
+      if (i < first || i >= first + status.length) continue;
+      const n = i - first;
+      if (status[n] !== 0) return '';
+      const f = n * OPEN_FIELDS_OUT;
+      return `${decoder.decode(bytes.subarray(fields[f], fields[f] + fields[f + 1]))}\n${
+        decoder.decode(bytes.subarray(fields[f + 2], fields[f + 2] + fields[f + 3]))}`;
+    }
+    return '';
+  }
+
+  /** Every note's text, in order. */
+  all() {
+    if (!this.texts) {
+      const texts = new Array(this.length).fill('');
+      for (const { first, status } of this.parts) {
+        for (let n = 0; n < status.length; n++) if (status[n] === 0) texts[first + n] = this.text(first + n);
+      }
+      this.texts = texts;
+      this.erase();
+    }
+    return this.texts;
+  }
+
+  erase() {
+    for (const { bytes } of this.parts) bytes.fill(0);
+  }
+}
+
+/**
+ * Search worker side: resolves with the texts of every note (a FedTexts)
+ * once all parts have come; rejects on an error part or a malformed one. The
+ * port is closed then.
+ * @param {MessagePort} port
+ * @returns {Promise<FedTexts>}
+ */
+export function receiveNoteParts(port) {
   return new Promise((resolve, reject) => {
-    let texts;
+    let expected;
     let received = 0;
+    let covered;                 // per note: its part came (a note sent twice is a malformed feed)
+    const parts = [];
     const finish = (settle, value) => {
       port.onmessage = null;
       port.close();
@@ -57,26 +104,46 @@ export function receiveNoteTexts(port) {
     };
     port.onmessage = ({ data }) => {
       if (data?.error) {
+        for (const part of parts) part.bytes.fill(0);
         finish(reject, Object.assign(new Error(data.error.message), { name: data.error.name }));
         return;
       }
       const { first, total, bytes, fields, status } = data ?? {};
       if (!(bytes instanceof Uint8Array) || !(fields instanceof Uint32Array) || !(status instanceof Uint8Array)
         || !Number.isInteger(total) || !Number.isInteger(first) || first < 0 || first + status.length > total
-        || (texts && texts.length !== total) || fields.length !== status.length * OPEN_FIELDS_OUT) {
+        || (expected !== undefined && expected !== total) || fields.length !== status.length * OPEN_FIELDS_OUT
+        || !spansInside(fields, status, bytes.length)
+        || (covered ??= new Uint8Array(total)).subarray(first, first + status.length).some((seen) => seen)) {
+        for (const part of parts) part.bytes.fill(0);
         finish(reject, new TypeError('note texts: a malformed part arrived'));
         return;
       }
-      texts ??= new Array(total).fill('');
-      for (let i = 0; i < status.length; i++) {
-        if (status[i] !== 0) continue;
-        const f = i * OPEN_FIELDS_OUT;
-        texts[first + i] = `${decoder.decode(bytes.subarray(fields[f], fields[f] + fields[f + 1]))}\n${
-          decoder.decode(bytes.subarray(fields[f + 2], fields[f + 2] + fields[f + 3]))}`;
-      }
-      bytes.fill(0);
+      expected = total;
+      covered.fill(1, first, first + status.length);
+      parts.push({ first, bytes, fields, status });
       received += status.length;
-      if (received >= total) finish(resolve, texts);
+      if (received >= total) finish(resolve, new FedTexts(total, parts));
     };
   });
+}
+
+// Whether every indexed note's title and body lie within the part's bytes.
+function spansInside(fields, status, size) {
+  for (let i = 0; i < status.length; i++) {
+    if (status[i] !== 0) continue;
+    for (let f = i * OPEN_FIELDS_OUT; f < (i + 1) * OPEN_FIELDS_OUT; f += 2) {
+      if (fields[f] > size || fields[f + 1] > size - fields[f]) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Search worker side: resolves with every note's text, in order, as strings
+ * (receiveNoteParts, every note decoded; the received bytes are zeroed).
+ * @param {MessagePort} port
+ * @returns {Promise<string[]>}
+ */
+export async function receiveNoteTexts(port) {
+  return (await receiveNoteParts(port)).all();
 }

@@ -1,15 +1,17 @@
 // The idiomatic search API over the low-level embind names of
-// cpp/search/bindings.cpp, and the worker's ops. Text -> words -> character
-// ids happens here in JS (Unicode normalisation is JS's job); the wasm side
-// sees only Uint32 character ids (see common/search-text.js). Every call
+// cpp/search/bindings.cpp, and the worker's ops. Texts become words in wasm,
+// from their UTF-8 bytes (worker/search-build.js; JS folds each new non-ASCII
+// code point once); a query becomes character ids here in JS, with the
+// alphabet the index gave out (see common/search-text.js). Every call
 // copies its input into the heap once (worker/wasm-heap.js), calls once,
 // copies the result out and frees; a kernel status becomes an error through
 // worker/wasm-status.js (RangeError for a position or count out of range).
-import { FreshEntries, Vocabulary } from '../common/search-text.js';
+import { Vocabulary } from '../common/search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { receiveNoteTexts } from '../common/text-feed.js';
+import { receiveNoteParts } from '../common/text-feed.js';
+import { alphabetSince, setTextsFromBatch, setTextsFromStrings } from './search-build.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
 import { writeAnswer } from '../common/search-answer-box.js';
@@ -40,24 +42,28 @@ export class WasmSearchIndex {
   }
 
   set(position, texts) {
-    const fresh = new FreshEntries();
-    const lists = texts.map((text) => this.vocabulary.entriesOf(text, fresh, this.perNote));
-    const { wasm, handle } = this;
-    if (fresh.lengths.length > 0) {
-      withHeap(wasm, (heap) => {
-        const chars = heap.copyIn(fresh.chars.subarray(0, fresh.charCount), PUBLIC);
-        const lengths = heap.copyIn(Uint32Array.from(fresh.lengths), PUBLIC);
-        this._check(wasm.index_add_entries(handle, chars, lengths, fresh.lengths.length));
-      });
+    setTextsFromStrings(this.wasm, this.handle, position, texts, this.perNote);
+    this._learnAlphabet();
+  }
+
+  /** Appends the notes of a feed (common/text-feed.js FedTexts), built from their bytes. */
+  insertFed(fed) {
+    const position = this.length;
+    this._check(this.wasm.index_insert_notes(this.handle, position, fed.length));
+    // In note order, whatever order the parts came in: the same character ids as the JS vocabulary gives.
+    for (const part of fed.parts.slice().sort((a, b) => a.first - b.first)) {
+      setTextsFromBatch(this.wasm, this.handle, position + part.first, part, (i) => fed.text(part.first + i), this.perNote);
     }
-    const counts = Uint32Array.from(lists, (list) => list.length);
-    const entries = new Uint32Array(counts.reduce((a, b) => a + b, 0));
-    let at = 0;
-    for (const list of lists) { entries.set(list, at); at += list.length; }
-    withHeap(wasm, (heap) => {
-      this._check(wasm.index_set_notes(handle, position, texts.length, heap.copyIn(entries, PUBLIC),
-        heap.copyIn(counts, PUBLIC)));
-    });
+    this._learnAlphabet();
+  }
+
+  // The character ids the index gave out since the last call, so that queries map code points to them.
+  _learnAlphabet() {
+    const vocabulary = this.vocabulary;
+    for (const cp of alphabetSince(this.wasm, this.handle, vocabulary.alphabetSize)) {
+      const expected = vocabulary.alphabetSize + 1;
+      if (vocabulary.charId(cp, true) !== expected) throw namedError('InternalError', `search index: code point ${cp} got two character ids`);
+    }
   }
 
   remove(position, count = 1) {
@@ -101,17 +107,31 @@ export class WasmSearchIndex {
 }
 
 /** The backend over an instantiated search module. */
-export const wasmSearchBackend = (wasm) => ({ createIndex: (texts) => new WasmSearchIndex(wasm, texts) });
+export const wasmSearchBackend = (wasm) => ({
+  createIndex: (texts) => new WasmSearchIndex(wasm, texts),
+  createIndexFromFeed(fed) {
+    const index = new WasmSearchIndex(wasm);
+    index.insertFed(fed);
+    return index;
+  },
+});
 /** The fallback backend: the plain-JS word index, same answers. */
-export const jsSearchBackend = { createIndex: (texts) => new JsSearchIndex(texts) };
+export const jsSearchBackend = {
+  createIndex: (texts) => new JsSearchIndex(texts),
+  createIndexFromFeed: (fed) => new JsSearchIndex(fed.all()),
+};
 
 /**
  * The worker's ops over a backend that makes indexes ({createIndex(texts)}:
  * wasm or the plain-JS fallback). Indexes are named by the page's integer ids.
  */
-export function searchOps({ createIndex: create }) {
+export function searchOps({ createIndex: create, createIndexFromFeed }) {
   const indexes = new Map();
-  const fedTexts = new Map();   // id -> the texts last fed, for indexes built from a feed
+  const fedTexts = new Map();   // id -> the texts last fed (a FedTexts), for indexes built from a feed
+  const forget = (id) => {
+    fedTexts.get(id)?.erase();
+    fedTexts.delete(id);
+  };
   const get = (id) => {
     const index = indexes.get(id);
     // A restarted worker (idle or evicted) has lost its indexes: the page rebuilds on this name.
@@ -125,7 +145,7 @@ export function searchOps({ createIndex: create }) {
   return {
     create({ id, texts }) {
       indexes.get(id)?.destroy?.();
-      fedTexts.delete(id);
+      forget(id);
       indexes.set(id, create(texts));
       return indexes.get(id).length;
     },
@@ -148,7 +168,7 @@ export function searchOps({ createIndex: create }) {
         const matches = wordMatcher(query);
         const n = Math.min(highlight, indices.length);
         highlights = new Array(n);
-        for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts[indices[i]] ?? '', matches);
+        for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts.text(indices[i]), matches);
       }
       const answer = { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
       if (answerBox) writeAnswer(answerBox.buffer, answerBox.ticket, answer);
@@ -161,27 +181,29 @@ export function searchOps({ createIndex: create }) {
       const texts = fedTexts.get(id);
       if (!texts) throw namedError('InvalidStateError', `search index ${id} was built from texts: only an index fed from a note list has highlights`);
       const matches = wordMatcher(query);
-      return positions.map((position) => noteHighlights(texts[position] ?? '', matches));
+      return positions.map((position) => noteHighlights(texts.text(position), matches));
     },
     // The texts come through `port` straight from a notes worker
-    // (worker/text-feed.js): the index is built from them, or brought to them
-    // by one span update. They are kept here (never on the page) for the next diff.
+    // (common/text-feed.js): a new index is built from their bytes, an index
+    // already fed is brought to them by one span update. They are kept here
+    // (never on the page) for the highlights and the next diff.
     async feed({ id, port }) {
-      const texts = await receiveNoteTexts(port);
+      const fed = await receiveNoteParts(port);
       const index = indexes.get(id);
       if (!index || !fedTexts.has(id)) {
         index?.destroy?.();
-        indexes.set(id, create(texts));
+        indexes.set(id, createIndexFromFeed(fed));
       } else {
-        await applySpanDiff(index, fedTexts.get(id), texts);
+        await applySpanDiff(index, fedTexts.get(id).all(), fed.all());
       }
-      fedTexts.set(id, texts);
-      return texts.length;
+      forget(id);
+      fedTexts.set(id, fed);
+      return fed.length;
     },
     destroy({ id }) {
       indexes.get(id)?.destroy?.();
       indexes.delete(id);
-      fedTexts.delete(id);
+      forget(id);
       return true;
     },
   };

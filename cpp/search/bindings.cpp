@@ -8,6 +8,7 @@
 // integers, never embind objects to .delete().
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -17,13 +18,18 @@
 #include "search/myers.h"
 #include "search/self_test.h"
 #include "search/status.h"
+#include "search/text_index.h"
 
 using memento::search::Index;
 using memento::search::Status;
+using memento::search::TextIndex;
+using memento::search::TextSpans;
 
 namespace {
 
-std::vector<std::unique_ptr<Index>> indexes;
+std::vector<std::unique_ptr<TextIndex>> indexes;
+// The code points index_find_unknown found, until index_take_unknown copies them out.
+std::vector<std::uint32_t> unknown_code_points;
 
 template <typename T>
 T* at(std::uintptr_t address) {
@@ -32,7 +38,14 @@ T* at(std::uintptr_t address) {
 
 int code(Status status) { return static_cast<int>(status); }
 
-Index* find(unsigned handle) { return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr; }
+TextIndex* find_text(unsigned handle) {
+  return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr;
+}
+
+Index* find(unsigned handle) {
+  TextIndex* text_index = find_text(handle);
+  return text_index ? &text_index->index : nullptr;
+}
 
 // ok, or which of position and position + count lies past the index's end.
 Status check_span(const Index& index, unsigned position, unsigned count) {
@@ -48,12 +61,12 @@ int index_create(std::uintptr_t out_handle) {
   unsigned handle = 0;
   for (std::size_t i = 0; i < indexes.size() && handle == 0; ++i) {
     if (!indexes[i]) {
-      indexes[i] = std::make_unique<Index>();
+      indexes[i] = std::make_unique<TextIndex>();
       handle = static_cast<unsigned>(i + 1);
     }
   }
   if (handle == 0) {
-    indexes.push_back(std::make_unique<Index>());
+    indexes.push_back(std::make_unique<TextIndex>());
     handle = static_cast<unsigned>(indexes.size());
   }
   *at<std::uint32_t>(out_handle) = handle;
@@ -105,6 +118,99 @@ int index_set_notes(unsigned handle, unsigned position, unsigned count, std::uin
   return code(Status::ok);
 }
 
+// The texts' non-ASCII code points that have no fold yet, each reported once:
+// writes their number to *out_count; index_take_unknown copies them out. The
+// texts are `count` TextSpans (title and body offset and length pairs, as
+// uint32) over bytes[0 .. size).
+int index_find_unknown(unsigned handle, std::uintptr_t bytes, unsigned size, std::uintptr_t texts, unsigned count,
+                       std::uintptr_t out_count) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  const TextSpans* spans = at<const TextSpans>(texts);
+  const Status checked = TextIndex::check_spans(spans, count, size);
+  if (checked != Status::ok) return code(checked);
+  unknown_code_points.clear();
+  index->find_unknown(at<const std::uint8_t>(bytes), spans, count, unknown_code_points);
+  *at<std::uint32_t>(out_count) = static_cast<std::uint32_t>(unknown_code_points.size());
+  return code(Status::ok);
+}
+
+// Copies the code points the last index_find_unknown found (`count` of them) to `out`.
+int index_take_unknown(std::uintptr_t out, unsigned count) {
+  if (count != unknown_code_points.size()) return code(Status::count_out_of_range);
+  std::copy(unknown_code_points.begin(), unknown_code_points.end(), at<std::uint32_t>(out));
+  unknown_code_points.clear();
+  return code(Status::ok);
+}
+
+// The folds of `count` code points: lengths[i] folded code points each, back
+// to back in `folded` (0 for one that is no letter or digit), or lengths[i] =
+// 0xffffffff for a code point that folds by context (its notes fold in JS).
+int index_set_folds(unsigned handle, std::uintptr_t code_points, std::uintptr_t lengths, std::uintptr_t folded,
+                    unsigned count) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  const std::uint32_t* cps = at<const std::uint32_t>(code_points);
+  const std::uint32_t* length = at<const std::uint32_t>(lengths);
+  const std::uint32_t* out = at<const std::uint32_t>(folded);
+  for (unsigned i = 0; i < count; ++i) {
+    if (length[i] == 0xffffffffu) {
+      index->folds.set_contextual(cps[i]);
+    } else {
+      index->folds.set(cps[i], out, length[i]);
+      out += length[i];
+    }
+  }
+  return code(Status::ok);
+}
+
+// Sets the words of notes position .. position + count - 1 from their texts
+// (as index_find_unknown's), in order; writes how many it set to *out_done:
+// fewer than count when the next note folds in JS (index_set_folded).
+int index_set_texts(unsigned handle, unsigned position, unsigned count, std::uintptr_t bytes, unsigned size,
+                    std::uintptr_t texts, bool per_note, std::uintptr_t out_done) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  const Status span = check_span(index->index, position, count);
+  if (span != Status::ok) return code(span);
+  const TextSpans* spans = at<const TextSpans>(texts);
+  const Status checked = TextIndex::check_spans(spans, count, size);
+  if (checked != Status::ok) return code(checked);
+  *at<std::uint32_t>(out_done) = index->set_texts(position, count, at<const std::uint8_t>(bytes), spans, per_note);
+  return code(Status::ok);
+}
+
+// Sets the words of note `position` from its folded code points (`length`
+// of them, 0 between words), as JS folded them.
+int index_set_folded(unsigned handle, unsigned position, std::uintptr_t folded, unsigned length, bool per_note) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  const Status span = check_span(index->index, position, 1);
+  if (span != Status::ok) return code(span);
+  index->set_folded(position, at<const std::uint32_t>(folded), length, per_note);
+  return code(Status::ok);
+}
+
+// Writes the number of character ids the index gave out to *out_size.
+int index_alphabet_size(unsigned handle, std::uintptr_t out_size) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  *at<std::uint32_t>(out_size) = index->vocabulary.alphabet_size();
+  return code(Status::ok);
+}
+
+// Writes the code points of character ids from + 1 .. from + count to `out`
+// (the JS side maps a query's code points to these ids).
+int index_alphabet(unsigned handle, unsigned from, unsigned count, std::uintptr_t out) {
+  TextIndex* index = find_text(handle);
+  if (!index) return code(Status::unknown_index);
+  if (from > index->vocabulary.alphabet_size()) return code(Status::position_out_of_range);
+  if (count > index->vocabulary.alphabet_size() - from) return code(Status::count_out_of_range);
+  std::uint32_t* cps = at<std::uint32_t>(out);
+  for (unsigned i = 0; i < count; ++i) cps[i] = index->vocabulary.code_point(from + 1 + i);
+  return code(Status::ok);
+}
+
 // Writes the number of notes to *out_count.
 int index_note_count(unsigned handle, std::uintptr_t out_count) {
   Index* index = find(handle);
@@ -139,6 +245,13 @@ EMSCRIPTEN_BINDINGS(search) {
   emscripten::function("index_insert_notes", &index_insert_notes);
   emscripten::function("index_remove_notes", &index_remove_notes);
   emscripten::function("index_set_notes", &index_set_notes);
+  emscripten::function("index_find_unknown", &index_find_unknown);
+  emscripten::function("index_take_unknown", &index_take_unknown);
+  emscripten::function("index_set_folds", &index_set_folds);
+  emscripten::function("index_set_texts", &index_set_texts);
+  emscripten::function("index_set_folded", &index_set_folded);
+  emscripten::function("index_alphabet_size", &index_alphabet_size);
+  emscripten::function("index_alphabet", &index_alphabet);
   emscripten::function("index_note_count", &index_note_count);
   emscripten::function("index_search", &index_search);
   emscripten::function("error_message", &error_message);

@@ -80,6 +80,14 @@ bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries
   for (size_t e = 0; e < total; ++e) {
     if (entries[e] >= entry_count()) return false;
   }
+  // A batch (a whole corpus, say) grows each posting list once, not by doubling as it goes.
+  if (total > 4 * size_t{entry_count()}) {
+    std::vector<uint32_t> adds(entry_count(), 0);
+    for (size_t e = 0; e < total; ++e) ++adds[entries[e]];
+    for (uint32_t entry = 0; entry < entry_count(); ++entry) {
+      if (adds[entry] != 0) postings_[entry].reserve(postings_[entry].size() + adds[entry]);
+    }
+  }
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t slot = order_[position + i];
     for (uint32_t entry : slot_entries_[slot]) {

@@ -14,6 +14,8 @@ const char* message(Status status) {
       return "no search index has this handle: it was destroyed (internal error)";
     case Status::unknown_entry:
       return "a note lists a word the index was never given (internal error)";
+    case Status::text_out_of_range:
+      return "a note's text reaches past the bytes given with it (internal error)";
   }
   return "unknown search error";
 }

@@ -13,8 +13,9 @@ enum class Status : int {
   position_out_of_range = 1,
   count_out_of_range = 2,
   // Internal faults: the caller (the worker) broke the call's contract.
-  unknown_index = 129,  // no index has this handle (destroyed, or never made)
-  unknown_entry = 130,  // a note lists an entry id the index was never given
+  unknown_index = 129,      // no index has this handle (destroyed, or never made)
+  unknown_entry = 130,      // a note lists an entry id the index was never given
+  text_out_of_range = 131,  // a note's text span reaches past the bytes given with it
 };
 
 // A sentence for the user; the argument at fault named first.

@@ -2,6 +2,7 @@
 # brute-force scan, both built scalar and SIMD (through SIMDe).
 memento_native_test(search
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_search_kernel.cpp ${CMAKE_CURRENT_SOURCE_DIR}/test_search_index.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/test_search_text.cpp
   KERNEL search)
 
 memento_fuzzer(search SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_search.cpp KERNEL search)

@@ -124,11 +124,22 @@ test('an open that fails reaches the receiver as a named error, and a malformed 
   await assert.rejects(receiveNoteTexts(direct.port2), { name: 'InvalidStateError' });
 
   for (const part of [{ first: 0, total: 1 }, { first: 2, total: 2, bytes: new Uint8Array(0), fields: new Uint32Array(4), status: new Uint8Array(1) },
-    { first: 0, total: 1, bytes: new Uint8Array(0), fields: new Uint32Array(3), status: new Uint8Array(1) }, 'text']) {
+    { first: 0, total: 1, bytes: new Uint8Array(0), fields: new Uint32Array(3), status: new Uint8Array(1) }, 'text',
+    // A body reaching past the part's bytes (a damaged note's fields are not read).
+    { first: 0, total: 1, bytes: new Uint8Array(4), fields: Uint32Array.of(0, 2, 3, 2), status: new Uint8Array(1) }]) {
     const channel = new MessageChannel();
     channel.port1.postMessage(part);
     await assert.rejects(receiveNoteTexts(channel.port2), { name: 'TypeError' }, JSON.stringify(part));
   }
+  const damaged = new MessageChannel();
+  damaged.port1.postMessage({ first: 0, total: 1, bytes: new Uint8Array(0), fields: Uint32Array.of(0, 9, 9, 9), status: Uint8Array.of(1) });
+  assert.deepEqual(await receiveNoteTexts(damaged.port2), [''], 'a damaged note\'s fields are not read');
+  // The same note in two parts: which text would win is undefined, so the feed is refused.
+  const twice = new MessageChannel();
+  const part = () => ({ first: 0, total: 2, bytes: new Uint8Array(0), fields: new Uint32Array(4), status: new Uint8Array(1) });
+  twice.port1.postMessage(part());
+  twice.port1.postMessage(part());
+  await assert.rejects(receiveNoteTexts(twice.port2), { name: 'TypeError' });
 });
 
 test('a fed index sends the first results\' highlighted title and snippet with them, and any others on request; an index of texts has none', async () => {
