@@ -11,6 +11,7 @@ import { startVault } from './vault.js';
 import { startVaultScene } from './vault-scene.js';
 import { drawChart, runBenchmarks } from './bench.js';
 import { showHeadlines } from './bench-headlines.js';
+import { showOpenTimeline } from './bench-open.js';
 import { startNightGarden } from './night-garden.js';
 
 const $ = (id) => document.getElementById(id);
@@ -116,6 +117,7 @@ const sceneOnScreen = new Promise((resolve) => {
 vaultSealed.then(async () => {
   await yieldToEventLoop();
   showHeadlines($('bench-headlines'), $('bench-recorded'));
+  showOpenTimeline($('bench-open'));
   await sceneOnScreen;
   await yieldToEventLoop();
   startVaultScene(api, {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { formatRatio, ratioText } from '../../demo/bench.js';
 import { headlineOf } from '../../demo/bench-headlines.js';
+import { openTimeline } from '../../demo/bench-open.js';
 import { NEEDLE, vaultNoteMaker, vaultNotes } from '../../demo/vault-corpus.js';
 
 const results = (name) => JSON.parse(readFileSync(new URL(`../../bench/results/${name}.json`, import.meta.url), 'utf8'));
@@ -22,6 +23,22 @@ test('ratios are rounded for reading: one decimal under 10, whole under 100, two
   assert.equal(ratioText(4.4737, 'libsodium-wrappers'), '4.5× faster than libsodium-wrappers');
   assert.equal(ratioText(0.7606, 'libsodium-wrappers'), '1.3× slower than libsodium-wrappers');
   assert.equal(ratioText(1.02, 'hash-wasm'), 'about as fast as hash-wasm');
+});
+
+test('the open timeline shows the recorded waits and every named phase in order of start', () => {
+  const open = results('open');
+  const timeline = openTimeline(open);
+  assert.deepEqual(timeline.waits.map((w) => [w.ms, w.target]), [
+    [open.summary.rowsPainted, open.targets.rowsPainted],
+    [open.summary.firstAnswer, open.targets.firstAnswer],
+    [open.summary.longestFrameGap, open.targets.longestFrameGap],
+  ]);
+  const named = open.phases.filter((p) => /^(notes|note-list|search):/.test(p.name));
+  assert.equal(timeline.phases.length, named.length, 'every phase of the pipe is shown');
+  assert.ok(timeline.phases.length >= 6);
+  for (let i = 1; i < timeline.phases.length; i++) assert.ok(timeline.phases[i - 1].start <= timeline.phases[i].start);
+  assert.ok(timeline.phases.every((p) => p.end >= p.start && !p.what.includes(':')), 'phases read as words, not trace names');
+  assert.equal(openTimeline({ phases: open.phases }), null, 'no summary, no timeline');
 });
 
 test('a headline compares our API row with each peer row of the recorded Chromium results', () => {
