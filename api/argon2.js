@@ -147,7 +147,7 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p });
+    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false });
   });
 }
 
@@ -162,6 +162,8 @@ export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    return runJob('pwhashVerify', args, options, buffersOf(args.password), paramsOfHashString(args.hash));
+    // $argon2id$ strings are hashed with sequential lanes in the main build: the next worker is readied for that.
+    const params = paramsOfHashString(args.hash);
+    return runJob('pwhashVerify', args, options, buffersOf(args.password), params && { ...params, parallel: false });
   });
 }
