@@ -137,6 +137,21 @@ const contenders = {
       };
     },
   },
+  'ours-api-against': {
+    label: 'another build\'s openNotes() API (NOTES_AGAINST)',
+    detail: 'openNotes() of a copy of another build\'s dist/ (its api.js in Chromium, node.js in Node), alternating with ours',
+    async setup(env) {
+      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      let openNotes;
+      return {
+        async run({ notes: count, against: dir }) {
+          openNotes ??= (await import(env.url(`${dir}/${env.engine === 'node' ? 'node.js' : 'api.js'}`))).openNotes;
+          const { notes, deviceKey } = await vault(count);
+          return digestOf(await openNotes(notes, deviceKey));
+        },
+      };
+    },
+  },
   'libsodium-wrappers': {
     label: 'libsodium-wrappers, note by note',
     detail: 'from_base64, crypto_secretbox_open_easy, crypto_aead_xchacha20poly1305_ietf_decrypt x2, to_string',
@@ -315,17 +330,25 @@ Object.assign(contenders, {
     }),
 });
 
+// NOTES_AGAINST=<dir>: a copy of another build's dist/ inside the repository
+// (e.g. build/dist-base): the open case also runs that build's openNotes(),
+// alternating with ours, for an A/B on one host at one time.
+// NOTES_ONLY=open: only the open case (the stage and strings cases take minutes).
+const env = globalThis.process?.env ?? {};
+const against = env.NOTES_AGAINST?.replace(/^\/+|\/+$/g, '');
+
 function cases({ quick }) {
   const notes = quick ? NOTES.quick : NOTES.full;
   const params = { notes };
-  return [
+  const open = against ? { ...params, against } : params;
+  const all = [
     // settleMs: even with a worker (a heap) per contender in Chromium, the one timed right after
     // libsodium-wrappers or @noble/ciphers loses the 2 shared cores to the collection of the garbage they
     // leave in their own worker once their call returns (2026-11-30 07:15, same load: ours one call 46-57 ms
     // right after @noble/ciphers without idling, 28-35 ms with 150 ms of idle before each call).
-    { id: `open-${notes}`, label: `open ${notes} notes (base64, unwrap, both decryptions, strings; 150 ms idle before each run)`, params,
-      contenders: ['ours-simd', 'ours-scalar', 'ours-per-note', 'ours-api', 'libsodium-wrappers', 'noble'], baseline: 'libsodium-wrappers',
-      settleMs: 150 },
+    { id: `open-${notes}`, label: `open ${notes} notes (base64, unwrap, both decryptions, strings; 150 ms idle before each run)`, params: open,
+      contenders: ['ours-simd', 'ours-scalar', 'ours-per-note', 'ours-api', ...(against ? ['ours-api-against'] : []), 'libsodium-wrappers', 'noble'],
+      baseline: 'libsodium-wrappers', settleMs: 150 },
     { id: `split-ours-${notes}`, label: `ours, stage by stage (${notes} notes)`, params,
       contenders: ['stage-ours-pack', 'stage-ours-kernel', 'stage-ours-strings'], baseline: 'stage-ours-kernel' },
     { id: `split-libsodium-${notes}`, label: `libsodium-wrappers, stage by stage (${notes} notes)`, params,
@@ -333,6 +356,7 @@ function cases({ quick }) {
     { id: `strings-${notes}`, label: `plaintext buffer to ${2 * notes} strings`, params,
       contenders: ['strings-per-field', 'strings-one-decode', 'strings-one-decode-search'], baseline: 'strings-per-field' },
   ];
+  return env.NOTES_ONLY === 'open' ? all.slice(0, 1) : all;
 }
 
 // Issue 3 §5: in Chromium, one call >= 4x faster than libsodium-wrappers note by note and >= 6x faster than @noble/ciphers.
