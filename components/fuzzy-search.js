@@ -16,6 +16,7 @@ import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 import { SEARCH_BLOCK_MS } from '../common/constants.js';
+import { numberFormat, prepareNumberFormat } from '../common/number-format.js';
 
 const STYLE = `
 :host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
@@ -76,16 +77,6 @@ const ROWS_PER_FRAME = 5;
 // They delay the answer (2-5 ms for 16 rows in Node on the loaded 2-core host);
 // a taller list asks for the rest of its rows itself (moreHighlights).
 const HIGHLIGHT_ROWS = 12;
-
-// Numbers in the user's locale: the element's (or an ancestor's) lang, else the browser's.
-function numberFormat(element) {
-  const lang = element.closest('[lang]')?.lang || navigator.language || undefined;
-  try {
-    return new Intl.NumberFormat(lang);
-  } catch {
-    return new Intl.NumberFormat();
-  }
-}
 
 /**
  * A typo-tolerant search field: every keystroke searches (latest wins) in a worker.
@@ -174,6 +165,7 @@ export class FuzzySearch extends ElementBase {
   connectedCallback() {
     for (const type of LIST_EVENTS) document.addEventListener(type, this.#onListEvent);
     this.#followTarget();
+    prepareNumberFormat(this);
   }
 
   disconnectedCallback() {

@@ -6,6 +6,7 @@ import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
+import { numberFormat, prepareNumberFormat } from '../common/number-format.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
@@ -47,16 +48,6 @@ function shadowContent() {
 
 function composedEvent(type, detail) {
   return new CustomEvent(type, { detail, bubbles: true, composed: true });
-}
-
-// Numbers in the user's locale: the element's (or an ancestor's) lang, else the browser's.
-function numberFormat(element) {
-  const lang = element.closest('[lang]')?.lang || navigator.language || undefined;
-  try {
-    return new Intl.NumberFormat(lang);
-  } catch {
-    return new Intl.NumberFormat();
-  }
 }
 
 let nextId = 0;
@@ -174,6 +165,7 @@ export class NoteList extends ElementBase {
     this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
     if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));
     this.#openIfReady();
+    prepareNumberFormat(this);
   }
 
   disconnectedCallback() {
