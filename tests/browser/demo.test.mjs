@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AXE_PATH, ENGINE, ROOT, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { ENGINE, ROOT, axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -22,11 +22,6 @@ async function openDemo(isolated = false, query = '') {
     { what: 'the demo to load', timeout: 10000 });
   return page;
 }
-
-const axeViolations = async (page) => {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScript(AXE_PATH);
-  return page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`));
-};
 
 const logOf = (page, id) => page.evaluate((listId) => [...document.getElementById(listId).children].map((li) => li.textContent), id);
 

@@ -9,7 +9,7 @@
 // never its own hidden list.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { AXE_PATH, openBrowser, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, waitFor } from './harness.mjs';
 import { createReference } from '../js/search-reference.js';
 import { keystrokes, searchCorpus } from '../js/search-corpus.js';
 
@@ -148,7 +148,6 @@ for (const mode of ['own', 'for']) {
 
 test('for= a <note-list>: the field\'s aria-controls names the list\'s listbox (not its own hidden list), expanded while it has results; axe finds no violations', async () => {
   const { page } = await typingPage({ isolated: false, mode: 'for' });
-  await page.addScript(AXE_PATH);
   const state = () => page.evaluate(() => {
     const input = document.getElementById('s').shadowRoot.querySelector('input');
     const list = document.getElementById('list');
@@ -160,8 +159,7 @@ test('for= a <note-list>: the field\'s aria-controls names the list\'s listbox (
       expanded: input.getAttribute('aria-expanded'),
     };
   });
-  const violations = () => page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })));
+  const violations = () => axeViolations(page);
   const search = (query) => page.evaluate((q) => new Promise((resolve) => {
     const el = document.getElementById('s');
     el.addEventListener('results', function on({ detail }) { if (detail.query === q) { el.removeEventListener('results', on); resolve(); } });

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
-import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { blurTestImage } from './fixtures/blur-images.mjs';
 import { boxBlurSpec, cropImage } from '../../worker/blur-spec.js';
 import { boxBlurSliding } from '../../worker/blur-sliding.js';
@@ -394,14 +394,10 @@ test('bad attributes fire glass-error naming them and never throw; the last good
 
 test('axe finds no violations: the glass running over a canvas, and on the CSS path', async () => {
   const page = await glassPage();
-  await page.addScript(AXE_PATH);
   await setUpScene(page, { glass: '<glass-blur id="bar" source="sky" style="position:absolute;left:0;top:0;width:1080px;height:48px;color:#fff">'
     + '<nav aria-label="Main"><a href="#a" style="color:#fff;background:#123">Home</a></nav></glass-blur>' });
   await waitFor(page, () => window.events.some((e) => e.type === 'glass-ready'), undefined, { what: 'glass-ready' });
-  const violations = () => page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  const violations = () => axeViolations(page);
   assert.deepEqual(await violations(), [], 'worker path');
   await page.evaluate(() => document.getElementById('bar').setAttribute('css-backdrop', ''));
   assert.deepEqual(await violations(), [], 'CSS path');

@@ -114,4 +114,19 @@ export function waitForEvents(page, count, options) {
 }
 
 export const AXE_PATH = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+/**
+ * axe-core's violations on `page` (axe is added to the page on first use),
+ * each as "id (impact): help [where]", so that a test asserts `[]` and a
+ * failure says what is wrong and where. `include`: CSS selectors to check
+ * instead of the whole document (those present on the page).
+ */
+export async function axeViolations(page, { include } = {}) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScript(AXE_PATH);
+  return page.evaluate(async (selectors) => {
+    const context = selectors ? { include: selectors.filter((s) => document.querySelector(s)).map((s) => [s]) } : document;
+    const { violations } = await window.axe.run(context, { resultTypes: ['violations'] });
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.help} [${v.nodes.map((n) => [].concat(n.target).join(' ')).join(', ')}]`);
+  }, include ?? null);
+}
 export const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadavg } from 'node:os';
-import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -232,12 +232,7 @@ test('a hidden page: the sky and the spores stand still and the glass does no bl
 
 test('axe finds no violations in the theme: its card, the canvases and the glass, with <glass-blur> and with CSS backdrop-filter', async () => {
   const page = await gardenPage();
-  await page.addScript(AXE_PATH);
-  const violations = () => page.evaluate(async () => {
-    const include = ['#night-garden', '#night-sky', '#night-spores', 'glass-blur.night-glass'].filter((s) => document.querySelector(s));
-    const result = await window.axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  const violations = () => axeViolations(page, { include: ['#night-garden', '#night-sky', '#night-spores', 'glass-blur.night-glass'] });
   assert.deepEqual(await violations(), [], '<glass-blur>');
   await page.evaluate(() => document.querySelector('input[name="garden-glass"][value="css"]').click());
   await waitFor(page, () => [...document.querySelectorAll('glass-blur.night-glass')].every((g) => g.path === 'css'), null,

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sodium from 'libsodium-wrappers';
-import { AXE_PATH, ROOT, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { ROOT, axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 
 await sodium.ready;
 const B64 = sodium.base64_variants.ORIGINAL;
@@ -380,12 +380,10 @@ test('lock() while the notes are still opening stops the open: no notes worker i
 
 test('axe-core finds no violations: opened with damaged rows, active row, wrong key, empty', async () => {
   const page = await pageWithList('label="My notes"');
-  await page.addScript(AXE_PATH);
   const small = vault(12, 15);
   const notes = small.notes.map((n) => ({ ...n }));
   notes[2].key = notes[2].key.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
-  const axe = () => page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
+  const axe = () => axeViolations(page);
   await page.evaluate(({ notes, key }) => {
     const list = document.getElementById('list');
     list.deviceKey = new Uint8Array(key);

@@ -5,7 +5,7 @@
 // plain API's latest-wins; axe-core finds no violations.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { createReference, referenceSearch } from '../js/search-reference.js';
 import { keystrokes, searchCorpus } from '../js/search-corpus.js';
 
@@ -280,11 +280,7 @@ test('createSearchIndex(): a newer search supersedes older ones (AbortError), th
 
 test('axe-core finds no violations: empty, with highlighted results, with an active row', async () => {
   const page = await searchPage(SMALL);
-  await page.addScript(AXE_PATH);
-  const violations = () => page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  const violations = () => axeViolations(page);
   assert.deepEqual(await violations(), []);
   await page.press('Tab');
   await typeKeyByKey(page, 'report');
@@ -623,9 +619,7 @@ test('a <fuzzy-search> whose <note-list> is locked, failed or empty is disabled 
     return { disabled: input.disabled, count: document.getElementById('s3').shadowRoot.getElementById('count').textContent };
   });
   assert.deepEqual(fresh, { disabled: true, count: 'There are no notes to search.' });
-  await page.addScript(AXE_PATH);
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axeViolations(page), []);
   await page.close();
 });
 
@@ -675,8 +669,6 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
   assert.ok(scrolled.length > 3 && scrolled.every((row) => row.drawn.title.marks.length > 0), 'rows scrolled into sight get their highlights');
   for (const row of scrolled) assert.deepEqual(row.drawn, row.expected, 'scrolled');
   assert.deepEqual(page.problems, []);
-  await page.addScript(AXE_PATH);
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axeViolations(page), []);
   await page.close();
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
-import { AXE_PATH, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { reduceRows } from '../../common/texture-reduce.js';
 import { createHash } from 'node:crypto';
@@ -254,11 +254,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
 
 test('axe finds no violations: rendering, ready, after a bad attribute', async () => {
   const page = await texturePage();
-  await page.addScript(AXE_PATH);
-  const violations = () => page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  const violations = () => axeViolations(page);
   await page.evaluate(() => {
     document.getElementById('root').innerHTML = '<procedural-texture id="a" size="1024" seed="2"></procedural-texture>'
       + '<procedural-texture id="b" kind="vault-face" size="256" map="normal"></procedural-texture>';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sodium from 'libsodium-wrappers-sumo';
-import { AXE_PATH, openBrowser, recordEvents, waitFor, waitForEvents } from './harness.mjs';
+import { axeViolations as violations, openBrowser, recordEvents, waitFor, waitForEvents } from './harness.mjs';
 
 await sodium.ready;
 const PASSWORD = 'quiet moths over the lilies';
@@ -16,13 +16,6 @@ let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser?.close(); });
 
-/** Runs axe on the page and returns its violations, compact. */
-async function violations(page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-}
 
 function markup({ t, m }, hash) {
   return `
@@ -46,7 +39,6 @@ function submitAll(page, passwords) {
 async function pageFor(params) {
   const hash = sodium.crypto_pwhash_str(PASSWORD, params.t, params.m * 1024);
   const page = await browser.newPage();
-  await page.addScript(AXE_PATH);
   await recordEvents(page);
   await page.evaluate((html) => { document.getElementById('root').innerHTML = html; }, markup(params, hash));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
@@ -106,7 +98,6 @@ test('no violations once every mode has succeeded', async () => {
 
 test('no violations when attributes are malformed', async () => {
   const page = await browser.newPage();
-  await page.addScript(AXE_PATH);
   await recordEvents(page);
   await page.evaluate(() => {
     document.getElementById('root').innerHTML = `
