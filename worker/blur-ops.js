@@ -79,7 +79,7 @@ export function wasmBlurBackend(wasm) {
     blur({ data, width, height }, radius, rect, quality) {
       const bytes = plain(data).subarray(0, width * height * 4);
       if (!rect) {
-        const [ptr, size] = run(width, height, (target) => target.set(bytes), radius, undefined, quality);
+        const [ptr] = run(width, height, (target) => target.set(bytes), radius, undefined, quality);
         return clamped(heapCopyOutInto(wasm, ptr, bytes));
       }
       const window = blurInputWindow(rect, radius, quality, width, height);
