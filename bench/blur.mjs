@@ -69,7 +69,7 @@ function freshSky() {
       fresh = undefined;
       return image;
     },
-    refill: (p) => { fresh = make(p); },
+    refill: (p) => { fresh ??= make(p); },   // only after a run took it: no garbage for the runs that did not
   };
 }
 
