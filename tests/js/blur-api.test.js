@@ -196,19 +196,25 @@ test('in Node (dist/node.js): the specification\'s bytes on every path, one work
     // A rectangle sends only the window its blur reads (copied), or the whole image (transfer: true, windowed in
     // the worker): either way that rectangle of the whole image's blur, in both qualities, empty ones too.
     const noise = noiseImage(97, 61, 5);
-    for (const r of [3, 8]) {
-      const wants = { exact: boxBlurSpec(noise, r), quarter: boxBlurQuarter(noise, r) };
-      const rects = [...crops(97, 61, r), { x: 40, y: 20, width: 0, height: 9 }, { x: 97, y: 61, width: 0, height: 0 }];
-      for (const quality of ['exact', 'quarter']) {
-        for (const rect of rects) {
-          const want = cropImage(wants[quality], rect);
-          const what = `${quality} r=${r} ${JSON.stringify(rect)}`;
-          assertSame(await api.boxBlur(noise, r, { rect, quality }), want, `${what}, copied`);
-          const own = { data: new Uint8ClampedArray(noise.data), width: 97, height: 61 };
-          assertSame(await api.boxBlur(own, r, { rect, quality, transfer: true }), want, `${what}, transferred`);
+    for (const force of [undefined, 'fallback']) {
+      api.forcePath(force);
+      const worker = api.createBlurWorker();
+      for (const r of [3, 8]) {
+        const wants = { exact: boxBlurSpec(noise, r), quarter: boxBlurQuarter(noise, r) };
+        const rects = [...crops(97, 61, r), { x: 40, y: 20, width: 0, height: 9 }, { x: 97, y: 61, width: 0, height: 0 }];
+        for (const quality of ['exact', 'quarter']) {
+          for (const rect of rects) {
+            const want = cropImage(wants[quality], rect);
+            const what = `${force ?? 'simd'} ${quality} r=${r} ${JSON.stringify(rect)}`;
+            assertSame(await api.boxBlur(noise, r, { rect, quality, worker }), want, `${what}, copied`);
+            const own = { data: new Uint8ClampedArray(noise.data), width: 97, height: 61 };
+            assertSame(await api.boxBlur(own, r, { rect, quality, transfer: true, worker }), want, `${what}, transferred`);
+          }
         }
       }
+      worker.terminate();
     }
+    api.forcePath(undefined);
     const view = new Uint8ClampedArray(copy.length + 8).subarray(4, 4 + copy.length);
     view.set(copy);
     await api.boxBlur({ data: view, width: 720, height: 450 }, 8, { transfer: true });
