@@ -9,8 +9,8 @@
 // The input is copied (for a rectangle, only the window its blur reads) and the
 // copy transferred, so the caller's pixels are untouched; with {transfer: true}
 // the caller's buffer itself is moved to the worker (and detached here), saving
-// the copy. The result is transferred back: for the whole image, in the buffer
-// that went (no allocation in the worker).
+// the copy. The result is transferred back in the buffer that went (wasm paths: no
+// allocation in the worker).
 import { WorkerClient } from './runtime/client.js';
 import { blurModule } from './modules/blur.js';
 import { BLUR_DEFAULTS, BLUR_LIMITS, BLUR_QUALITIES, IDLE_MS } from '../common/constants.js';
@@ -23,7 +23,9 @@ import { blurInputWindow } from '../common/blur-window.js';
  */
 
 /**
- * What boxBlur() resolves with: the blurred image, or only `rect` of it.
+ * What boxBlur() resolves with: the blurred image, or only `rect` of it. On the wasm paths `data` is a view of the
+ * first width * height * 4 bytes of the buffer the pixels went to the worker in (your own with {transfer: true},
+ * else the copy; for a rectangle that buffer is larger than the view).
  * @typedef {{data: Uint8ClampedArray, width: number, height: number}} BlurResult
  */
 

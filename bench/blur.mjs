@@ -54,22 +54,25 @@ function theSky({ width, height, seed }) {
 }
 
 /**
- * A copy of the sky that a run may consume (blur in place, or move to a worker), as a user's own ImageData from
- * getImageData each frame: made untimed, before the first run and in after() following each timed run.
+ * Copies of the sky that a run may consume (blur in place, or move to a worker), as a user's own ImageData from
+ * getImageData each frame: made untimed, in after() following each run, as many as the run took (a copy is made
+ * inside a run only when none is ready: the untimed correctness and warm-up runs).
  */
-function freshSky() {
-  let fresh;
+function freshSkies() {
+  const ready = [];
+  let taken = 0;
   const make = (p) => {
     const { data, width, height } = theSky(p);
     return { data: data.slice(), width, height };
   };
   return {
     take: (p) => {
-      const image = fresh ?? make(p);   // made here only for the untimed correctness run
-      fresh = undefined;
-      return image;
+      taken++;
+      return ready.pop() ?? make(p);
     },
-    refill: (p) => { fresh ??= make(p); },   // only after a run took it: no garbage for the runs that did not
+    refill: (p) => {
+      for (; taken > 0; taken--) ready.push(make(p));
+    },
   };
 }
 
@@ -91,11 +94,11 @@ function digestOf(outputs) {
  * One frame the way `way` does it, with `blur(image, radius, {rect, quality})` -> bytes (sync or async):
  * whole: one call; bars: one call per bar; quarter: one call, quality 'quarter'.
  */
-async function frame(blur, p, fresh) {
+async function frame(blur, p, { fresh, freshBars = false } = {}) {
   const image = theSky(p);
   if (p.way === 'bars') {
     const out = [];
-    for (const rect of BARS) out.push(await blur(image, p.radius, { rect, quality: 'exact' }));
+    for (const rect of BARS) out.push(await blur(freshBars ? fresh.take(p) : image, p.radius, { rect, quality: 'exact' }));
     return digestOf(out);
   }
   return digestOf([await blur(fresh ? fresh.take(p) : image, p.radius, { quality: p.way === 'quarter' ? 'quarter' : 'exact' })]);
@@ -105,15 +108,15 @@ function oursContender(simd) {
   return {
     label: `ours wasm ${simd ? 'SIMD' : 'scalar'}`,
     detail: `blurOps(wasmBlurBackend(...)).blur() of worker/blur-ops.js over build/wasm/out/blur${simd ? '.simd' : ''}.wasm,`
-      + ' as the blur worker runs a boxBlur() job on pixels it was sent: copied into heap buffers kept between calls'
-      + ' (for a bar only the window its blur reads), one wasm call (blur in place for the whole sky, blur_rect per bar'
-      + ' or in quarter mode), the result copied out (into the pixels it was sent for the whole sky; those are a fresh'
-      + ' copy of the sky made untimed before each run) (warm: the same instance every run)',
+      + ' as the blur worker runs a boxBlur() job with transfer: true on the pixels it was sent (a fresh copy of the'
+      + ' sky per call, made untimed): copied into heap buffers kept between calls (for a bar only the window its blur'
+      + ' reads), one wasm call (blur in place for the whole sky, blur_rect per bar or in quarter mode), the result'
+      + ' copied out into the start of the pixels it was sent (warm: the same instance every run)',
     async setup(env) {
       const ops = blurOps(wasmBlurBackend(await env.emscripten('blur', { simd })));
-      const fresh = freshSky();
+      const fresh = freshSkies();
       const blur = (image, radius, { rect, quality }) => unwrapTransfer(ops.blur({ ...image, radius, rect, quality })).result.data;
-      return { run: (p) => frame(blur, p, fresh), after: (p) => fresh.refill(p) };
+      return { run: (p) => frame(blur, p, { fresh, freshBars: true }), after: (p) => fresh.refill(p) };
     },
   };
 }
@@ -205,9 +208,9 @@ const contenders = {
     async setup(env) {
       if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
       const { boxBlur } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
-      const fresh = freshSky();
+      const fresh = freshSkies();
       const blur = async (image, radius, options) => (await boxBlur(image, radius, { ...options, transfer: !options.rect })).data;
-      return { run: (p) => frame(blur, p, fresh), after: (p) => fresh.refill(p) };
+      return { run: (p) => frame(blur, p, { fresh }), after: (p) => fresh.refill(p) };
     },
   },
   stackblur: {
@@ -218,7 +221,7 @@ const contenders = {
       + ' byte-comparable: its output is checked among its own runs and across engines only',
     package: 'stackblur-canvas',
     async setup() {
-      const fresh = freshSky();
+      const fresh = freshSkies();
       return {
         run(p) {
           const image = fresh.take(p);
