@@ -15,7 +15,7 @@
 // A frame runs 60 times a second: the backends keep their buffers between
 // calls (the wasm heap's, reusableHeapBuffers) instead of allocating the
 // pixels, output and scratch each time.
-import { heapCopyOut, heapView, reusableHeapBuffers } from './wasm-heap.js';
+import { heapCopyOutInto, heapView, reusableHeapBuffers } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
 import { blurInputWindow } from '../common/blur-window.js';
@@ -27,12 +27,30 @@ const clamped = (bytes) => new Uint8ClampedArray(bytes.buffer, bytes.byteOffset,
 // A byte view of the same memory: TypedArray set() between two Uint8Arrays is one memcpy.
 const plain = (bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 
+/** Copies `window` of a width-wide RGBA image row by row into `target` (window.width * 4 bytes per row). */
+function copyWindow(pixels, width, window, target) {
+  const rowBytes = window.width * 4;
+  if (window.x === 0 && window.width === width) {
+    const start = window.y * rowBytes;
+    target.set(pixels.subarray(start, start + window.height * rowBytes));
+    return;
+  }
+  for (let y = 0; y < window.height; y++) {
+    const start = ((window.y + y) * width + window.x) * 4;
+    target.set(pixels.subarray(start, start + rowBytes), y * rowBytes);
+  }
+}
+
 /**
  * The backend over an instantiated blur module: one wasm call per blur, in
  * buffers kept on the heap between calls. The whole image at 'exact' is
  * blurred in place (`blur`); anything else goes through `blur_rect` into an
  * output of the rectangle's size.
- *   blur(image, radius, rect, quality)  -> a fresh Uint8ClampedArray (boxBlur())
+ *   blur(image, radius, rect, quality)  -> the result as a Uint8ClampedArray (boxBlur()). `image.data` is the
+ *     worker's own (transferred or cloned): the result is written back into the start of its buffer (a view of
+ *     the rectangle's bytes for a rectangle), saving a fresh buffer per call (in Chromium allocating the bars'
+ *     two results took 0.2 ms of a 0.9 ms job); for a rectangle only the window its blur reads
+ *     (blurInputWindow()) is copied into the heap.
  *   blurPixels(width, height, fill, radius, rect, quality) -> a view of the
  *     result on the heap, valid until the next call; `fill(target)` first
  *     writes the width x height input into the heap (a frame's getImageData)
@@ -60,9 +78,17 @@ export function wasmBlurBackend(wasm) {
   };
   return {
     blur({ data, width, height }, radius, rect, quality) {
-      const fill = (target) => target.set(plain(data).subarray(0, width * height * 4));
-      const [ptr, size] = run(width, height, fill, radius, rect, quality);
-      return clamped(heapCopyOut(wasm, ptr, size));
+      const bytes = plain(data).subarray(0, width * height * 4);
+      if (!rect) {
+        const [ptr] = run(width, height, (target) => target.set(bytes), radius, undefined, quality);
+        return clamped(heapCopyOutInto(wasm, ptr, bytes));
+      }
+      const window = blurInputWindow(rect, radius, quality, width, height);
+      const inner = { x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height };
+      const fill = (target) => copyWindow(bytes, width, window, target);
+      const [ptr, size] = run(window.width, window.height, fill, radius, inner, quality);
+      // The input is in the heap by now: the rectangle's bytes go to the start of its buffer.
+      return clamped(heapCopyOutInto(wasm, ptr, bytes.subarray(0, size)));
     },
     blurPixels(width, height, fill, radius, rect, quality) {
       const [ptr, size] = run(width, height, fill, radius, rect, quality);

@@ -56,20 +56,20 @@ struct U16Sums {
 };
 
 // Radius <= kRoundedMaxRadius: floor((N m + 2^14) / 2^15) >> s, one
-// q15mulr per 8 sums (divide.h proves it exact).
+// q15mulr per 8 sums (divide.h proves it exact). The shift s (0..6) is a
+// template argument: a constant shift is one instruction, a shift by a
+// variable several in V8 (a mask, a move into a vector register, the shift).
+template <std::uint32_t S>
 struct Rounded : U16Sums {
   using U16Sums::U16Sums;
   struct Magic {
     v128_t multiplier;
-    std::uint32_t shift;
     explicit Magic(std::uint32_t radius)
-        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(rounded_divider_for(radius).multiplier))),
-          shift(rounded_divider_for(radius).shift) {}
+        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(rounded_divider_for(radius).multiplier))) {}
   };
   v128_t divide(const Magic& m) const {
-    const std::uint32_t s = opaque(m.shift);
-    return wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(lo, m.multiplier), s),
-                                   wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(hi, m.multiplier), s));
+    return wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(lo, m.multiplier), S),
+                                   wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(hi, m.multiplier), S));
   }
 };
 
@@ -169,6 +169,25 @@ v128_t gather(const std::uint8_t* const rows[4], std::size_t x) {
                          load_pixel(rows[3] + 4 * x));
 }
 
+// Four steps of the horizontal sum: the divided sums of four columns (each
+// pixel x of four rows), transposed into four pixels of each row. Written out
+// step by step so that the outputs stay in registers.
+template <typename Acc>
+void four_steps(Acc& sum, const typename Acc::Magic& magic, const v128_t*& enter, const v128_t*& leave,
+                v128_t pixels[4]) {
+  const v128_t d0 = sum.divide(magic);
+  sum.slide(enter[0], leave[0]);
+  const v128_t d1 = sum.divide(magic);
+  sum.slide(enter[1], leave[1]);
+  const v128_t d2 = sum.divide(magic);
+  sum.slide(enter[2], leave[2]);
+  const v128_t d3 = sum.divide(magic);
+  sum.slide(enter[3], leave[3]);
+  enter += 4;
+  leave += 4;
+  transpose4(d0, d1, d2, d3, pixels);
+}
+
 template <typename Acc>
 void horizontal(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
                 std::uint8_t* scratch) {
@@ -197,25 +216,34 @@ void horizontal(const Plane& src, const Window& window, std::uint8_t* dst, std::
     Acc sum(box.radius);
     for (std::int64_t k = 0; k <= 2 * r; ++k) sum.add(column[k]);
     std::uint8_t* out = dst + y * dst_stride;
-    // Four columns per step, transposed back into four pixels of each row.
-    // (Unrolled: an array indexed by a running count lives on the stack.)
+    const v128_t* enter = column + 2 * r + 1;
+    const v128_t* leave = column;
     std::uint32_t i = 0;
-    for (; i + 4 <= window.width; i += 4, out += 16) {
-      v128_t done[4];
-      for (std::uint32_t k = 0; k < 4; ++k) {
-        done[k] = sum.divide(magic);
-        sum.slide(column[i + k + 2 * r + 1], column[i + k]);
+    // Four columns per step, transposed back into four pixels of each row. A
+    // full group of four rows stores them unconditionally: with the row count
+    // a variable, LLVM kept the step's outputs in stack memory (measured below).
+    if (rows_here == 4) {
+      for (; i + 4 <= window.width; i += 4, out += 16) {
+        v128_t pixels[4];
+        four_steps(sum, magic, enter, leave, pixels);
+        wasm_v128_store(out, pixels[0]);
+        wasm_v128_store(out + dst_stride, pixels[1]);
+        wasm_v128_store(out + 2 * dst_stride, pixels[2]);
+        wasm_v128_store(out + 3 * dst_stride, pixels[3]);
       }
-      v128_t pixels[4];
-      transpose4(done[0], done[1], done[2], done[3], pixels);
-      for (std::uint32_t row = 0; row < rows_here; ++row) wasm_v128_store(out + row * dst_stride, pixels[row]);
+    } else {
+      for (; i + 4 <= window.width; i += 4, out += 16) {
+        v128_t pixels[4];
+        four_steps(sum, magic, enter, leave, pixels);
+        for (std::uint32_t row = 0; row < rows_here; ++row) wasm_v128_store(out + row * dst_stride, pixels[row]);
+      }
     }
     if (i < window.width) {
       const std::uint32_t left = window.width - i;
       v128_t done[4] = {wasm_i32x4_splat(0), wasm_i32x4_splat(0), wasm_i32x4_splat(0), wasm_i32x4_splat(0)};
       for (std::uint32_t k = 0; k < left; ++k) {
         done[k] = sum.divide(magic);
-        sum.slide(column[i + k + 2 * r + 1], column[i + k]);
+        sum.slide(enter[k], leave[k]);
       }
       v128_t pixels[4];
       transpose4(done[0], done[1], done[2], done[3], pixels);
@@ -291,24 +319,64 @@ void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std:
       leave[k] = rows.row(std::int64_t{y} + row - r);
       out[k] = dst + row * dst_stride;
     }
-    for (std::size_t c = 0; c < chunks; ++c) {
+    std::size_t c = 0;
+    if (group == 4) {
+      // Four rows of each whole chunk, written out with every pointer a local: as a loop over a variable row
+      // count, LLVM kept the pointers in stack memory and did not unroll it (measured in NOTES.md).
+      const std::uint8_t *e0 = enter[0], *e1 = enter[1], *e2 = enter[2], *e3 = enter[3];
+      const std::uint8_t *l0 = leave[0], *l1 = leave[1], *l2 = leave[2], *l3 = leave[3];
+      std::uint8_t *o0 = out[0], *o1 = out[1], *o2 = out[2], *o3 = out[3];
+      for (; 16 * c + 16 <= n; ++c) {
+        const std::size_t at = 16 * c;
+        Acc sum(0);
+        sum.load(sums + c * Acc::kSumBytes);
+        wasm_v128_store(o0 + at, sum.divide(magic));
+        sum.slide(wasm_v128_load(e0 + at), wasm_v128_load(l0 + at));
+        wasm_v128_store(o1 + at, sum.divide(magic));
+        sum.slide(wasm_v128_load(e1 + at), wasm_v128_load(l1 + at));
+        wasm_v128_store(o2 + at, sum.divide(magic));
+        sum.slide(wasm_v128_load(e2 + at), wasm_v128_load(l2 + at));
+        wasm_v128_store(o3 + at, sum.divide(magic));
+        sum.slide(wasm_v128_load(e3 + at), wasm_v128_load(l3 + at));
+        sum.store(sums + c * Acc::kSumBytes);
+      }
+    }
+    for (; c < chunks; ++c) {
       vertical_chunk<Acc>(sums + c * Acc::kSumBytes, magic, 16 * c, std::min<std::size_t>(16, n - 16 * c), group, enter,
                           leave, out);
     }
   }
 }
 
+// Runs `run.operator()<Acc>()` with the accumulator and divider for `radius`.
+template <typename Run>
+void with_accumulator(std::uint32_t radius, Run&& run) {
+  if (radius > kNarrowMaxRadius) return run.template operator()<Wide>();
+  if (radius > kRoundedMaxRadius) return run.template operator()<Narrow>();
+  switch (rounded_divider_for(radius).shift) {
+    case 0:
+      return run.template operator()<Rounded<0>>();
+    case 1:
+      return run.template operator()<Rounded<1>>();
+    case 2:
+      return run.template operator()<Rounded<2>>();
+    case 3:
+      return run.template operator()<Rounded<3>>();
+    case 4:
+      return run.template operator()<Rounded<4>>();
+    case 5:
+      return run.template operator()<Rounded<5>>();
+    default:
+      return run.template operator()<Rounded<6>>();
+  }
+}
+static_assert(rounded_divider_for(kRoundedMaxRadius).shift == 6, "Rounded<6> is the largest shift");
+
 }  // namespace
 
 void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, std::size_t dst_stride, const Box& box,
                      std::uint8_t* scratch) {
-  if (box.radius <= kRoundedMaxRadius) {
-    horizontal<Rounded>(src, window, dst, dst_stride, box, scratch);
-  } else if (box.radius <= kNarrowMaxRadius) {
-    horizontal<Narrow>(src, window, dst, dst_stride, box, scratch);
-  } else {
-    horizontal<Wide>(src, window, dst, dst_stride, box, scratch);
-  }
+  with_accumulator(box.radius, [&]<typename Acc>() { horizontal<Acc>(src, window, dst, dst_stride, box, scratch); });
 }
 
 void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* sums) {
@@ -321,13 +389,8 @@ void vertical_start(const Rows& rows, const Window& window, const Box& box, std:
 
 void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std::uint32_t count, std::uint8_t* dst,
                    std::size_t dst_stride, const Box& box, std::uint8_t* sums) {
-  if (box.radius <= kRoundedMaxRadius) {
-    vertical_rows<Rounded>(rows, window, y, count, dst, dst_stride, box, sums);
-  } else if (box.radius <= kNarrowMaxRadius) {
-    vertical_rows<Narrow>(rows, window, y, count, dst, dst_stride, box, sums);
-  } else {
-    vertical_rows<Wide>(rows, window, y, count, dst, dst_stride, box, sums);
-  }
+  with_accumulator(box.radius,
+                   [&]<typename Acc>() { vertical_rows<Acc>(rows, window, y, count, dst, dst_stride, box, sums); });
 }
 
 }  // namespace memento::blur

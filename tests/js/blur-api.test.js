@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { BUILDS, loadWasm } from './wasm-node.js';
 import { blockImage, crops, noiseImage, skyImage } from './blur-images.js';
 import { blurOps, jsBlurBackend, wasmBlurBackend } from '../../worker/blur-ops.js';
-import { boxBlurSliding } from '../../worker/blur-sliding.js';
+import { boxBlurQuarter, boxBlurSliding } from '../../worker/blur-sliding.js';
 import { boxBlurSpec, cropImage } from '../../worker/blur-spec.js';
 import { blurInputWindow } from '../../common/blur-window.js';
 import { unwrapTransfer } from '../../common/protocol.js';
@@ -193,6 +193,28 @@ test('in Node (dist/node.js): the specification\'s bytes on every path, one work
     const moved = { data: new Uint8ClampedArray(copy), width: 720, height: 450 };
     assertSame(await api.boxBlur(moved, 8, { transfer: true }), skyWant, 'transfer: true');
     assert.equal(moved.data.length, 0, 'transfer: true moves the buffer (detached here)');
+    // A rectangle sends only the window its blur reads (copied), or the whole image (transfer: true, windowed in
+    // the worker): either way that rectangle of the whole image's blur, in both qualities, empty ones too.
+    const noise = noiseImage(97, 61, 5);
+    for (const force of [undefined, 'fallback']) {
+      api.forcePath(force);
+      const worker = api.createBlurWorker();
+      for (const r of [3, 8]) {
+        const wants = { exact: boxBlurSpec(noise, r), quarter: boxBlurQuarter(noise, r) };
+        const rects = [...crops(97, 61, r), { x: 40, y: 20, width: 0, height: 9 }, { x: 97, y: 61, width: 0, height: 0 }];
+        for (const quality of ['exact', 'quarter']) {
+          for (const rect of rects) {
+            const want = cropImage(wants[quality], rect);
+            const what = `${force ?? 'simd'} ${quality} r=${r} ${JSON.stringify(rect)}`;
+            assertSame(await api.boxBlur(noise, r, { rect, quality, worker }), want, `${what}, copied`);
+            const own = { data: new Uint8ClampedArray(noise.data), width: 97, height: 61 };
+            assertSame(await api.boxBlur(own, r, { rect, quality, transfer: true, worker }), want, `${what}, transferred`);
+          }
+        }
+      }
+      worker.terminate();
+    }
+    api.forcePath(undefined);
     const view = new Uint8ClampedArray(copy.length + 8).subarray(4, 4 + copy.length);
     view.set(copy);
     await api.boxBlur({ data: view, width: 720, height: 450 }, 8, { transfer: true });
