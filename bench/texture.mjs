@@ -222,8 +222,17 @@ export function caseId(kind, size) {
   return `${kind}-${size}`;
 }
 
+/** TEXTURE_SIZES=2048,4096 (read in Node, where cases are made) runs only those sizes: for an A/B at one size. */
+function sizesOf(quick) {
+  const only = globalThis.process?.env?.TEXTURE_SIZES;
+  if (!only) return quick ? SIZES.quick : SIZES.full;
+  const sizes = only.split(',').map(Number);
+  if (!sizes.every((size) => Number.isInteger(size) && size >= 1 && size <= 4096)) throw new RangeError(`TEXTURE_SIZES must be sizes 1..4096 separated by commas, got "${only}"`);
+  return sizes;
+}
+
 function cases({ quick }) {
-  const sizes = quick ? SIZES.quick : SIZES.full;
+  const sizes = sizesOf(quick);
   return sizes.flatMap((size) => KINDS.map((kind) => {
     const withSpec = size * size <= SPEC_MAX_PIXELS;
     return {
