@@ -76,6 +76,48 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
   await page.close();
 });
 
+test('a kept texture worker renders in a row into the last maps (into): the digests on every path, the arrays handed over detached', async () => {
+  const page = await texturePage();
+  const results = await page.evaluate(async ({ size, seed, kinds }) => {
+    const { createTextureWorker, forcePath, liveWorkerCount } = window.memento;
+    const out = [];
+    for (const force of [undefined, 'scalar', 'fallback']) {
+      forcePath(force);
+      const worker = createTextureWorker();
+      let last;
+      for (const kind of [...kinds, kinds[0]]) {
+        const into = last;
+        const maps = await worker.renderTexture({ kind, size, seed }, { into });
+        const digests = {};
+        for (const [name, bytes] of Object.entries(maps)) digests[name] = await window.sha(bytes);
+        out.push({ force, kind, path: worker.path, digests, handedOver: into ? Object.values(into).map((m) => m.length) : [],
+          workers: liveWorkerCount() });
+        last = maps;
+      }
+      const spent = last.albedo;
+      await worker.renderTexture({ size, seed }, { into: last });
+      const refused = await worker.renderTexture({ size, seed }, { into: { albedo: spent } }).then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
+      out.push({ refused });
+      worker.terminate();
+    }
+    forcePath(undefined);
+    return out;
+  }, { size: DIGESTS.size, seed: DIGESTS.seed, kinds: KINDS });
+  const paths = { undefined: 'simd', scalar: 'scalar', fallback: 'js' };
+  for (const r of results) {
+    if (r.refused) {
+      assert.match(r.refused, /^TypeError: into\.albedo is detached: its buffer went to an earlier render/);
+      continue;
+    }
+    assert.equal(r.path, paths[r.force], `forcePath(${r.force})`);
+    assert.deepEqual(r.digests, DIGESTS[r.kind], `${r.kind} on ${r.path}`);
+    assert.ok(r.handedOver.every((length) => length === 0), 'the arrays passed as into are detached here');
+    assert.equal(r.workers, 1, 'one worker, kept between renders');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('the canvas shows the specification\'s pixels, map by map, and toBlob() decodes back to the same pixels', async () => {
   const { size, seed } = DIGESTS;
   const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"
