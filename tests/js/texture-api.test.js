@@ -259,6 +259,13 @@ test('in Node (dist/node.js): a kept texture worker renders in a row into the la
       await assert.rejects(api.renderTexture({ size: 64 }, { worker, into: last }), { name: 'RangeError', message: /^into\.albedo must hold size \* size \* 4 = 16384 bytes/ });
       const small = await api.renderTexture({ kind: 'vault-face', size: 64, seed: 5 }, { worker });
       assert.deepEqual(small.ao, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 5 }).ao);
+      // Aborted at its first band: the worker is terminated (the buffers handed over go with it), and starts again.
+      const controller = new AbortController();
+      await assert.rejects(worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 },
+        { into: small, signal: controller.signal, onProgress: () => controller.abort() }), { name: 'AbortError' });
+      assert.equal(worker.alive, false);
+      const again = await worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 });
+      assert.deepEqual(again.normal, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 6 }).normal);
       worker.terminate();
       assert.equal(api.liveWorkerCount(), 0);
     }
