@@ -51,7 +51,8 @@ export function buffersOf(...arrays) {
   return arrays.filter(Boolean).map((a) => a.buffer);
 }
 
-function describe(value) {
+/** What a value is, for a message: 'null', 'an array', its class ('Float32Array'), or its typeof. */
+export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return value.constructor?.name ?? 'an object';

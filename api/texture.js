@@ -1,11 +1,15 @@
 // renderTexture(): the five maps of a procedural texture (docs/specs/textures.md),
-// made in a texture worker of its own that is terminated when the render ends
-// (a 4096 render holds 320 MiB of maps; a dead worker gives all its memory back).
-// The worker renders band by band; onProgress sees each band as it is done.
-import { runOnce } from './runtime/client.js';
+// by default made in a texture worker of its own that is terminated when the
+// render ends (a 4096 render makes 320 MiB of maps; a dead worker gives all its
+// memory back). The worker renders band by band; onProgress sees each band as
+// it is done. A caller rendering again and again (frames, new seeds at one
+// size) keeps a worker (createTextureWorker()) and hands the last maps back as
+// `into` (api/texture-targets.js): no worker start and no fresh map memory.
+import { runOnce, WorkerClient } from './runtime/client.js';
 import { textureModule } from './modules/texture.js';
-import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
+import { IDLE_MS, TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 import { integer, oneOf } from './arguments.js';
+import { textureTargets } from './texture-targets.js';
 
 /**
  * What renderTexture() makes.
@@ -36,6 +40,14 @@ import { integer, oneOf } from './arguments.js';
  */
 
 /**
+ * Buffers of the caller's for the maps (any of the five): each a Uint8ClampedArray, Uint8Array or ArrayBuffer of
+ * exactly size * size * 4 bytes, over a whole ArrayBuffer of its own. Each buffer is transferred to the worker,
+ * filled, and handed back in the result (a Uint8ClampedArray over it); the array passed in is detached from then
+ * on, as with a BYOB read. Pass the maps of the last render to render into them again.
+ * @typedef {Partial<Record<'albedo' | 'normal' | 'roughness' | 'ao' | 'orm', Uint8ClampedArray | Uint8Array | ArrayBuffer>>} TextureTargets
+ */
+
+/**
  * The options of renderTexture().
  * @typedef {object} TextureOptions
  * @property {(progress: TextureProgress) => void} [onProgress] called after every band
@@ -43,19 +55,83 @@ import { integer, oneOf } from './arguments.js';
  *   (default all five; an element drawing one map asks for that one, and its worker copies no other)
  * @property {1 | 2 | 4 | 8 | 16 | 32} [bandReduction] each band report's maps reduced this many times in each
  *   direction, k x k block means (default 1: the rows themselves); for a display smaller than the texture
- * @property {AbortSignal} [signal] aborting terminates the render's worker
+ * @property {AbortSignal} [signal] aborting terminates the render's worker (a kept worker restarts for its next render;
+ *   buffers given as `into` are lost with it)
+ * @property {TextureTargets} [into] render into these buffers instead of new ones (see TextureTargets)
+ * @property {TextureWorker} [worker] render on this worker (createTextureWorker()), kept between renders, instead of
+ *   a fresh worker ended with the render
  */
+
+/** A texture worker of the caller's: it keeps its module and its heap between renders. */
+export class TextureWorker {
+  #client;
+
+  /** @param {{idleMs?: number}} [options] terminated after idleMs without a render (restarted on demand) */
+  constructor({ idleMs = IDLE_MS.texture } = {}) {
+    this.#client = new WorkerClient(textureModule, { idleMs });
+  }
+
+  /**
+   * The build this worker runs once started: 'simd', 'scalar' or 'js'.
+   * @type {'simd' | 'scalar' | 'js' | undefined}
+   */
+  get path() {
+    return /** @type {any} */ (this.#client.path);
+  }
+
+  /** True while the worker is alive. */
+  get alive() {
+    return this.#client.alive;
+  }
+
+  /**
+   * Starts the worker now (instantiating and self-testing its module); resolves with its path.
+   * @returns {Promise<'simd' | 'scalar' | 'js'>}
+   */
+  start() {
+    return /** @type {Promise<any>} */ (this.#client.start());
+  }
+
+  /**
+   * renderTexture() on this worker.
+   * @param {TextureParams} [params]
+   * @param {Omit<TextureOptions, 'worker'>} [options]
+   * @returns {Promise<TextureMaps>}
+   */
+  renderTexture(params, options = {}) {
+    return renderTexture(params, { ...options, worker: this });
+  }
+
+  /** Terminates the worker (a render in flight rejects with an AbortError). */
+  terminate() {
+    this.#client.terminate('terminated');
+  }
+
+  /** @param {object} args @param {import('./runtime/client.js').CallOptions} callOptions */
+  _render(args, callOptions) {
+    return this.#client.call('render', args, callOptions);
+  }
+}
+
+/**
+ * A texture worker of the caller's, for renders in a row: pass it as `options.worker` (or call its renderTexture()).
+ * @param {{idleMs?: number}} [options] terminated after idleMs without a render (default IDLE_MS.texture, 30 s)
+ * @returns {TextureWorker}
+ */
+export function createTextureWorker(options) {
+  return new TextureWorker(options);
+}
 
 /**
  * Renders `{albedo, normal, roughness, ao, orm}` of a `kind` texture, `size` x `size`, from `seed`: the same bytes
  * in every engine and on every path (wasm SIMD, scalar, or the JS tables). Bad arguments reject with a TypeError
- * or RangeError naming the argument.
+ * or RangeError naming the argument (before any buffer of `into` is handed over).
  * @param {TextureParams} [params]
  * @param {TextureOptions} [options]
  * @returns {Promise<TextureMaps>}
  */
 export function renderTexture({ kind = TEXTURE_DEFAULTS.kind, size = TEXTURE_DEFAULTS.size, seed = TEXTURE_DEFAULTS.seed } = {},
-  { onProgress, signal, bandMaps = TEXTURE_MAPS, bandReduction = 1 } = {}) {
+  { onProgress, signal, bandMaps = TEXTURE_MAPS, bandReduction = 1, into, worker } = {}) {
   return Promise.resolve().then(() => {
     const args = {
       kind: oneOf(kind, 'kind', TEXTURE_KINDS),
@@ -63,9 +139,13 @@ export function renderTexture({ kind = TEXTURE_DEFAULTS.kind, size = TEXTURE_DEF
       seed: integer(seed, 'seed', 0, TEXTURE_LIMITS.seed),
       bands: onProgress === undefined ? [] : mapList(bandMaps, 'bandMaps'),
       reduction: reductionOf(bandReduction),
+      into: undefined,
     };
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${typeof onProgress}`);
-    return runOnce(textureModule, 'render', args, { onProgress, signal });
+    if (worker !== undefined && !(worker instanceof TextureWorker)) throw new TypeError('worker must come from createTextureWorker()');
+    args.into = textureTargets(into, args.size);
+    const callOptions = { onProgress, signal, transfer: Object.values(args.into ?? {}).map((target) => target.buffer) };
+    return worker ? worker._render(args, callOptions) : runOnce(textureModule, 'render', args, callOptions);
   });
 }
 

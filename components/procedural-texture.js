@@ -1,9 +1,11 @@
 // <procedural-texture>: the maps of a stone wall or a vault door face computed
 // on the device (renderTexture(), api/texture.js), shown one map at a time on a
 // canvas that fills band by band as the worker finishes each band of rows.
-// Each render runs in a texture worker of its own, terminated after it; a
-// change of kind, size or seed while a render runs cancels that render (its
-// worker is terminated) and starts the new one: the latest request wins.
+// Each render runs in a texture worker of its own, terminated after it
+// (elements asking for the same texture at once share one render,
+// internal/texture-shared-render.js); a change of kind, size or seed while a
+// render runs cancels that render (its worker is terminated once no element
+// shares it) and starts the new one: the latest request wins.
 // Attribute changes made in one task make one request.
 // A texture larger than its display is shown reduced (k x k block means,
 // common/texture-reduce.js) on a canvas about the display's device pixels:
@@ -11,7 +13,7 @@
 // in Chromium, one 16 MiB canvas update per band (measured 2026-12-02). The
 // maps and toBlob() keep every pixel.
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
-import { renderTexture } from '../api/texture.js';
+import { sharedTextureRender } from './internal/texture-shared-render.js';
 import { enginePath } from '../api/runtime/client.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
@@ -234,10 +236,10 @@ export class ProceduralTexture extends ElementBase {
     const progress = this.shadowRoot.querySelector('progress');
     progress.value = 0;
     progress.hidden = false;
-    // Bands carry the map shown only: the worker copies and the page drops nothing else. After a change of map
-    // mid-render, the rest of the bands are not drawn and the finished texture is.
-    renderTexture(params, { signal: render.controller.signal, bandMaps: [this.map], bandReduction: reduction,
-      onProgress: (report) => this.#band(render, report) })
+    // Bands carry only the maps shown (by this element and those sharing the render): the worker copies and the page
+    // drops nothing else. After a change of map mid-render, the finished texture is drawn again in the new map.
+    sharedTextureRender(params, reduction, { map: this.map, signal: render.controller.signal,
+      onBand: (report) => this.#band(render, report) })
       .then((maps) => this.#finish(render, maps), (error) => {
         if (render !== this.#render) return;   // cancelled by a newer request
         this.#render = undefined;
@@ -252,6 +254,7 @@ export class ProceduralTexture extends ElementBase {
     const { params: { size }, reduction } = render;
     this.#stopRedraw();
     const pixels = band[this.map];
+    if (!pixels) render.mapChanged = true;   // a render shared from before this map was asked: drawn when it ends
     if (pixels) {
       const image = new ImageData(pixels, reducedSide(size, reduction), reducedSide(band.y1 - band.y0, reduction));
       this.#canvas.getContext('2d').putImageData(image, 0, band.y0 / reduction);

@@ -4,8 +4,11 @@
 // rows (one wasm call each: V8 optimises a function only between calls) into
 // the five whole maps, and reports each band as progress, its own copy of the
 // band's rows transferred to the page so that an element can draw it at once.
-// The whole maps are transferred at the end, never copied.
-import { heapAlloc, heapCopyOutInto, heapEraseFree } from './wasm-heap.js';
+// The whole maps (new, or the caller's own `into` buffers) are transferred at
+// the end, never copied. A worker kept between renders keeps its heap too: the
+// kernel's state and its band buffers stay allocated (and their pages touched)
+// for the next render.
+import { heapAllocUninitialized, heapCopyOutInto, heapFree } from './wasm-heap.js';
 import { createTextureTables } from './texture-tables.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
@@ -26,10 +29,13 @@ export function bandRows(size) {
   return Math.min(size, rows);
 }
 
+/** `bytes` rounded up to a multiple of 16: the state and each band start 16-byte aligned (prepare() asks it). */
+const align16 = (bytes) => (bytes + 15) & ~15;
+
 /**
- * The backend over an instantiated texture module: a renderer holds the
- * kernel's state and one band of each map in the heap, and copies each band
- * out into the caller's arrays.
+ * The backend over an instantiated texture module: a renderer holds the kernel's state and one band of each map
+ * in the heap, and copies each band out into the caller's arrays. Both live in one arena that outlives the render
+ * and grows only when a render needs more (textures are public: nothing to erase).
  */
 export function wasmTextureBackend(wasm) {
   const check = (status) => {
@@ -37,28 +43,30 @@ export function wasmTextureBackend(wasm) {
     const message = wasm.error_message(status);
     throw CALLER_STATUS.has(status) ? new RangeError(message) : namedError('InternalError', `texture kernel: ${message}`);
   };
+  let arena = { ptr: 0, bytes: 0 };
+  const arenaOf = (bytes) => {
+    if (arena.bytes < bytes) {
+      heapFree(wasm, arena.ptr);
+      arena = { ptr: 0, bytes: 0 };
+      arena = { ptr: heapAllocUninitialized(wasm, bytes), bytes };
+    }
+    return arena.ptr;
+  };
   return {
     createRenderer({ kind, size, seed }, rows) {
       const k = TEXTURE_KINDS.indexOf(kind);
       check(wasm.texture_validate(k, size));
-      const stateBytes = wasm.texture_state_size(k, size);
-      const bandBytes = rows * size * 4;
-      const allocations = [];
-      try {
-        allocations.push([heapAlloc(wasm, stateBytes), stateBytes]);
-        for (let i = 0; i < TEXTURE_MAPS.length; i++) allocations.push([heapAlloc(wasm, bandBytes), bandBytes]);
-        check(wasm.texture_prepare(allocations[0][0], stateBytes, k, size, seed >>> 0));
-      } catch (error) {
-        heapEraseFree(wasm, ...allocations);
-        throw error;
-      }
-      const [state, ...bands] = allocations.map(([ptr]) => ptr);
+      const stateBytes = align16(wasm.texture_state_size(k, size));
+      const bandBytes = align16(rows * size * 4);
+      const state = arenaOf(stateBytes + TEXTURE_MAPS.length * bandBytes);
+      check(wasm.texture_prepare(state, stateBytes, k, size, seed >>> 0));
+      const bands = TEXTURE_MAPS.map((_, i) => state + stateBytes + i * bandBytes);
       return {
         renderBand(y0, y1, out) {
           check(wasm.texture_render_band(state, y0, y1, ...bands));
           TEXTURE_MAPS.forEach((map, i) => heapCopyOutInto(wasm, bands[i], out[map]));
         },
-        free() { heapEraseFree(wasm, ...allocations); },
+        free() {},   // the arena stays for the next render
       };
     },
   };
@@ -74,23 +82,32 @@ export const jsTextureBackend = {
   },
 };
 
+/** A caller's buffer for `map` (api/texture-targets.js checked it on the page; checked again for a direct caller). */
+function targetOf(target, map, size) {
+  if (!(target instanceof Uint8ClampedArray) || target.length !== size * size * 4) {
+    throw new RangeError(`into.${map} must be a Uint8ClampedArray of size * size * 4 = ${size * size * 4} bytes`);
+  }
+  return target;
+}
+
 /** The worker's ops over a backend that makes renderers ({createRenderer(params, rows)}). */
 export function textureOps({ createRenderer }) {
   return {
     /**
-     * {kind, size, seed, bands, reduction}: the five maps, whole, transferred.
+     * {kind, size, seed, bands, reduction, into}: the five maps, whole, transferred; those named in `into` are
+     * rendered into the caller's Uint8ClampedArrays given there (size * size * 4 bytes each), the others are new.
      * Each band is reported as {done, total, band: {y0, y1, ...}} with the rows
      * of the maps named in `bands` (default all five; [] reports only {done,
      * total}), reduced `reduction` times in each direction (default 1: the rows
      * themselves; y0 and y1 stay the texture's rows).
      */
-    render({ kind, size, seed, bands = TEXTURE_MAPS, reduction = 1 }, job) {
+    render({ kind, size, seed, bands = TEXTURE_MAPS, reduction = 1, into = {} }, job) {
       const reported = TEXTURE_MAPS.filter((map) => bands.includes(map));
       const rows = bandRows(size);
       const renderer = createRenderer({ kind, size, seed }, rows);
       const maps = {};
       try {
-        for (const map of TEXTURE_MAPS) maps[map] = new Uint8ClampedArray(size * size * 4);
+        for (const map of TEXTURE_MAPS) maps[map] = into[map] ? targetOf(into[map], map, size) : new Uint8ClampedArray(size * size * 4);
         const total = Math.ceil(size / rows);
         for (let y0 = 0, done = 1; y0 < size; y0 += rows, done++) {
           const y1 = Math.min(size, y0 + rows);

@@ -6,10 +6,13 @@
 // (the demo imports the package from node_modules by path).
 import { seededRandom } from '../lib/seeded-random.mjs';
 
-/** size x size bytes of fBm grey: per pixel 4 octaves of noise2D (frequency x2, amplitude x0.5 each). */
-export function simplexFbm(createNoise2D, { size, seed }) {
+/**
+ * size x size bytes of fBm grey: per pixel 4 octaves of noise2D (frequency x2, amplitude x0.5 each), written into
+ * `grey` (a user rendering again reuses their array: the texture bench passes the last one) or a new array.
+ */
+export function simplexFbm(createNoise2D, { size, seed }, grey = new Uint8ClampedArray(size * size)) {
+  if (grey.length !== size * size) throw new RangeError(`grey must hold size * size = ${size * size} bytes, got ${grey.length}`);
   const noise2D = createNoise2D(seededRandom(seed));   // simplex-noise's docs ask for a seeded random function
-  const grey = new Uint8ClampedArray(size * size);
   const base = 8 / size;   // 8 features across the texture at the lowest octave
   for (let y = 0, i = 0; y < size; y++) {
     for (let x = 0; x < size; x++, i++) {

@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
+import { renderTextureTables } from '../../worker/texture-tables.js';
 import { reduceRows } from '../../common/texture-reduce.js';
 import { createHash } from 'node:crypto';
 
@@ -76,6 +77,48 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
   await page.close();
 });
 
+test('a kept texture worker renders in a row into the last maps (into): the digests on every path, the arrays handed over detached', async () => {
+  const page = await texturePage();
+  const results = await page.evaluate(async ({ size, seed, kinds }) => {
+    const { createTextureWorker, forcePath, liveWorkerCount } = window.memento;
+    const out = [];
+    for (const force of [undefined, 'scalar', 'fallback']) {
+      forcePath(force);
+      const worker = createTextureWorker();
+      let last;
+      for (const kind of [...kinds, kinds[0]]) {
+        const into = last;
+        const maps = await worker.renderTexture({ kind, size, seed }, { into });
+        const digests = {};
+        for (const [name, bytes] of Object.entries(maps)) digests[name] = await window.sha(bytes);
+        out.push({ force, kind, path: worker.path, digests, handedOver: into ? Object.values(into).map((m) => m.length) : [],
+          workers: liveWorkerCount() });
+        last = maps;
+      }
+      const spent = last.albedo;
+      await worker.renderTexture({ size, seed }, { into: last });
+      const refused = await worker.renderTexture({ size, seed }, { into: { albedo: spent } }).then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
+      out.push({ refused });
+      worker.terminate();
+    }
+    forcePath(undefined);
+    return out;
+  }, { size: DIGESTS.size, seed: DIGESTS.seed, kinds: KINDS });
+  const paths = { undefined: 'simd', scalar: 'scalar', fallback: 'js' };
+  for (const r of results) {
+    if (r.refused) {
+      assert.match(r.refused, /^TypeError: into\.albedo is detached: its buffer went to an earlier render/);
+      continue;
+    }
+    assert.equal(r.path, paths[r.force], `forcePath(${r.force})`);
+    assert.deepEqual(r.digests, DIGESTS[r.kind], `${r.kind} on ${r.path}`);
+    assert.ok(r.handedOver.every((length) => length === 0), 'the arrays passed as into are detached here');
+    assert.equal(r.workers, 1, 'one worker, kept between renders');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('the canvas shows the specification\'s pixels, map by map, and toBlob() decodes back to the same pixels', async () => {
   const { size, seed } = DIGESTS;
   const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"
@@ -113,6 +156,62 @@ test('the canvas shows the specification\'s pixels, map by map, and toBlob() dec
   assert.deepEqual(decoded, { type: 'image/png', magic: [137, 80, 78, 71, 13, 10, 26, 10], width: 37, same: true });
   await assert.doesNotReject(page.evaluate(() => document.getElementById('t').toBlob('height').then(() => { throw new Error('resolved'); },
     (error) => { if (error.name !== 'RangeError' || !/^map/.test(error.message)) throw error; })));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('elements showing the same texture share one render: one worker, each canvas its own map, each element its own maps object', async () => {
+  const { size, seed } = DIGESTS;
+  const views = MAPS.map((map) => `<procedural-texture id="${map}" kind="stone-wall" size="${size}" seed="${seed}" map="${map}"
+    style="--procedural-texture-size: ${size}px"></procedural-texture>`).join('');
+  const page = await texturePage();
+  // The workers alive, sampled every frame while the five render.
+  await page.evaluate(() => {
+    window.peakWorkers = 0;
+    const sample = () => { window.peakWorkers = Math.max(window.peakWorkers, window.memento.liveWorkerCount()); requestAnimationFrame(sample); };
+    requestAnimationFrame(sample);
+  });
+  await page.evaluate((html) => { document.getElementById('root').innerHTML = html; }, views);
+  await readyCount(page, MAPS.length);
+  const seen = await page.evaluate(async (maps) => ({
+    peak: window.peakWorkers,
+    canvases: Object.fromEntries(await Promise.all(maps.map(async (map) => [map, await window.canvasSha(map)]))),
+    ownObjects: new Set(maps.map((map) => document.getElementById(map).maps)).size,
+    sameArrays: maps.every((map) => document.getElementById(map).maps.albedo === document.getElementById('albedo').maps.albedo),
+  }), MAPS);
+  assert.equal(seen.peak, 1, 'one texture worker for the five elements');
+  assert.deepEqual(seen.canvases, DIGESTS['stone-wall'], 'each canvas shows its own map');
+  assert.equal(seen.ownObjects, MAPS.length);
+  assert.ok(seen.sameArrays, 'the maps\' arrays are shared');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('an element leaving a shared render leaves it to the others; the render ends when the last one leaves', async () => {
+  const page = await texturePage();
+  // b leaves (a new seed) in the task of the first band, so mid-render for sure.
+  await page.evaluate(() => {
+    document.addEventListener('progress', () => { document.getElementById('b').seed = 2; }, { once: true });
+    document.getElementById('root').innerHTML = `<procedural-texture id="a" size="1024" seed="1" map="ao"></procedural-texture>
+      <procedural-texture id="b" size="1024" seed="1" map="normal"></procedural-texture>`;
+  });
+  await waitFor(page, () => ['a', 'b'].every((id) => window.events.some((e) => e.type === 'ready' && e.target === id)), undefined,
+    { what: 'both ready', timeout: 60000 });
+  const got = await page.evaluate(async () => ({
+    a: await window.sha(document.getElementById('a').maps.ao), b: await window.sha(document.getElementById('b').maps.normal),
+    readies: window.events.filter((e) => e.type === 'ready').length }));
+  const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
+  assert.deepEqual(got, { a: sha(renderTextureTables({ kind: 'stone-wall', size: 1024, seed: 1 }).ao),
+    b: sha(renderTextureTables({ kind: 'stone-wall', size: 1024, seed: 2 }).normal), readies: 2 });
+  // Both leave at the first band of their next (shared) render: its worker is terminated.
+  await page.evaluate(() => {
+    document.addEventListener('progress', () => { document.getElementById('root').replaceChildren(); }, { once: true });
+    document.getElementById('a').seed = 3;
+    document.getElementById('b').seed = 3;
+  });
+  await waitFor(page, () => document.getElementById('root').childElementCount === 0 && window.memento.liveWorkerCount() === 0, undefined,
+    { what: 'both gone, no texture worker left' });
+  assert.equal(await page.evaluate(() => window.events.filter((e) => e.type === 'ready').length), 2, 'the seed 3 render never finished');
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -22,6 +22,8 @@ const backends = {
   js: jsTextureBackend,
 };
 
+const sameBytes = (a, b) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
 /** Runs the render op; returns the maps, the transfer list and every progress report with its transfer list. */
 function render(backend, args) {
   const reports = [];
@@ -121,6 +123,38 @@ for (const [name, backend] of Object.entries(backends)) {
     }
   });
 
+  test(`${name}: into: the maps are rendered into the caller's arrays, handed back in the transfer; the others are new`, () => {
+    const size = 77;
+    const into = { albedo: new Uint8ClampedArray(size * size * 4).fill(7), orm: new Uint8ClampedArray(size * size * 4).fill(9) };
+    const { maps, transfer } = render(backend, { kind: 'vault-face', size, seed: 3, bands: [], into });
+    assert.equal(maps.albedo, into.albedo);
+    assert.equal(maps.orm, into.orm);
+    assert.deepEqual(transfer, MAPS.map((map) => maps[map].buffer));
+    const spec = renderTextureSpec({ kind: 'vault-face', size, seed: 3 });
+    for (const map of MAPS) assert.deepEqual(maps[map], spec[map], map);
+    assert.throws(() => render(backend, { kind: 'vault-face', size, seed: 3, into: { normal: new Uint8ClampedArray(4) } }),
+      { name: 'RangeError', message: /^into\.normal must be a Uint8ClampedArray of size \* size \* 4 = 23716 bytes/ });
+  });
+
+  test(`${name}: renders in a row on one backend (its heap kept), random kinds, sizes and seeds, into the last maps or not, equal another path`, () => {
+    let state = 0x2545f491;
+    const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0);
+    // The JS tables for the wasm builds; the specification for the JS tables themselves.
+    const reference = (params) => (name === 'js' ? renderTextureSpec(params) : render(jsTextureBackend, { ...params, bands: [] }).maps);
+    let last;
+    for (let i = 0; i < 24; i++) {
+      const kind = next() & 1 ? 'vault-face' : 'stone-wall';
+      const size = i % 6 === 5 ? 1 + (next() % 3) : 1 + (next() % 260);
+      const seed = next();
+      const into = last?.albedo.length === size * size * 4 && next() & 1 ? last : undefined;
+      const { maps } = render(backend, { kind, size, seed, bands: [], into });
+      const expected = reference({ kind, size, seed });
+      for (const map of MAPS) assert.ok(sameBytes(maps[map], expected[map]), `render ${i}: ${kind} ${size} seed ${seed} ${map}`);
+      if (into) assert.equal(maps.albedo, into.albedo);
+      last = maps;
+    }
+  });
+
   test(`${name}: a bad kind or size is a RangeError naming it`, () => {
     assert.throws(() => render(backend, { kind: 'brick', size: 8, seed: 0 }), { name: 'RangeError', message: /^kind/ });
     assert.throws(() => render(backend, { kind: 'stone-wall', size: 4097, seed: 0 }), { name: 'RangeError', message: /^size/ });
@@ -151,6 +185,38 @@ test('renderTexture refuses bad arguments with a TypeError or RangeError naming 
   assert.equal(liveWorkerCount(), 0);
 });
 
+test('renderTexture refuses a bad `into` or `worker` naming it, before any worker starts, and leaves every buffer with the caller', async () => {
+  const size = 4;
+  const bytes = size * size * 4;
+  const whole = new Uint8ClampedArray(bytes);
+  const detached = new Uint8ClampedArray(bytes);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  const shared = new ArrayBuffer(bytes);
+  const cases = [
+    [null, 'TypeError', /^into must be an object of maps \{albedo, normal, roughness, ao, orm\}, got null/],
+    [[whole], 'TypeError', /^into must be an object of maps/],
+    [{ height: whole }, 'TypeError', /^into\.height is not a map: into takes albedo, normal, roughness, ao, orm/],
+    [{ albedo: new Float32Array(16) }, 'TypeError', /^into\.albedo must be a Uint8ClampedArray, Uint8Array or ArrayBuffer, got Float32Array/],
+    [{ albedo: [0, 0, 0, 255] }, 'TypeError', /^into\.albedo must be a Uint8ClampedArray, Uint8Array or ArrayBuffer, got an array/],
+    [{ normal: new Uint8ClampedArray(new SharedArrayBuffer(bytes)) }, 'TypeError', /^into\.normal must be over an ArrayBuffer .* got a SharedArrayBuffer/],
+    [{ ao: detached }, 'TypeError', /^into\.ao is detached: its buffer went to an earlier render/],
+    [{ orm: new Uint8ClampedArray(bytes + 4).subarray(4) }, 'RangeError', /^into\.orm must view its whole buffer .* got 64 bytes at offset 4 of 68/],
+    [{ albedo: new Uint8ClampedArray(bytes - 4) }, 'RangeError', /^into\.albedo must hold size \* size \* 4 = 64 bytes, got 60/],
+    [{ roughness: new ArrayBuffer(bytes * 2) }, 'RangeError', /^into\.roughness must hold size \* size \* 4 = 64 bytes, got 128/],
+    [{ albedo: shared, orm: new Uint8Array(shared) }, 'TypeError', /^into\.orm shares its buffer with into\.albedo/],
+  ];
+  for (const [into, name, message] of cases) {
+    await assert.rejects(renderTexture({ size }, { into }), { name, message }, message.source);
+  }
+  await assert.rejects(renderTexture({ size }, { worker: {} }), { name: 'TypeError', message: /^worker must come from createTextureWorker\(\)/ });
+  // A refused call hands nothing over, even the maps that were right: here albedo, refused for normal.
+  const albedo = new Uint8ClampedArray(bytes);
+  await assert.rejects(renderTexture({ size }, { into: { albedo, normal: new Uint8Array(8) } }), { name: 'RangeError', message: /^into\.normal/ });
+  assert.equal(albedo.length, bytes);
+  assert.equal(whole.length, bytes);
+  assert.equal(liveWorkerCount(), 0);
+});
+
 const NODE_BUILD = new URL('../../dist/node.js', import.meta.url);
 test('in Node (dist/node.js, a worker thread per render): the digests at 512 on every path, one band report each', async (t) => {
   if (!existsSync(NODE_BUILD)) { t.skip('dist/ is not built: run `sh scripts/build.sh`'); return; }
@@ -166,6 +232,42 @@ test('in Node (dist/node.js, a worker thread per render): the digests at 512 on 
         assert.equal(reports, Math.ceil(DIGESTS.size / bandRows(DIGESTS.size)));
         assert.equal(api.liveWorkerCount(), 0, 'the worker ended with the render');
       }
+    }
+  } finally {
+    api.forcePath(undefined);
+  }
+});
+
+test('in Node (dist/node.js): a kept texture worker renders in a row into the last maps, on every path, and ends when told', async (t) => {
+  if (!existsSync(NODE_BUILD)) { t.skip('dist/ is not built: run `sh scripts/build.sh`'); return; }
+  const api = await import(NODE_BUILD.href);
+  try {
+    for (const [force, path] of [[undefined, 'simd'], ['scalar', 'scalar'], ['fallback', 'js']]) {
+      api.forcePath(force);
+      const worker = api.createTextureWorker();
+      let last;
+      for (const kind of ['stone-wall', 'vault-face', 'stone-wall']) {
+        const into = last;
+        const maps = await worker.renderTexture({ kind, size: DIGESTS.size, seed: DIGESTS.seed }, { into });
+        assert.equal(worker.path, path);
+        for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}${into ? ' into the last maps' : ''}`);
+        if (into) for (const map of MAPS) assert.equal(into[map].length, 0, `into.${map} was handed over (detached here)`);
+        assert.equal(api.liveWorkerCount(), 1, 'the worker stays between renders');
+        last = maps;
+      }
+      // Another size into the wrong buffers is refused on the page; the worker renders the next right call.
+      await assert.rejects(api.renderTexture({ size: 64 }, { worker, into: last }), { name: 'RangeError', message: /^into\.albedo must hold size \* size \* 4 = 16384 bytes/ });
+      const small = await api.renderTexture({ kind: 'vault-face', size: 64, seed: 5 }, { worker });
+      assert.deepEqual(small.ao, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 5 }).ao);
+      // Aborted at its first band: the worker is terminated (the buffers handed over go with it), and starts again.
+      const controller = new AbortController();
+      await assert.rejects(worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 },
+        { into: small, signal: controller.signal, onProgress: () => controller.abort() }), { name: 'AbortError' });
+      assert.equal(worker.alive, false);
+      const again = await worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 });
+      assert.deepEqual(again.normal, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 6 }).normal);
+      worker.terminate();
+      assert.equal(api.liveWorkerCount(), 0);
     }
   } finally {
     api.forcePath(undefined);
