@@ -22,8 +22,9 @@ const FLAGS = [
 ];
 const METHOD = 'each sample: the slowest keystroke of one replay (the word typed key by key, every prefix searched in order),'
   + ' median over replays (7; naive JS and Fuse.js 3), after one warm-up replay in which ours are checked against the'
-  + ' specification on every keystroke; contenders alternate replay by replay, naive JS and Fuse.js (which leave much'
-  + ' garbage to collect) among themselves before the others';
+  + ' specification on every keystroke (its answers computed once per scenario, on the page in Chromium); contenders'
+  + ' alternate replay by replay, naive JS and Fuse.js (which leave much garbage to collect) among themselves before the'
+  + ' others';
 const METHOD_CHROMIUM = `${METHOD}; in Chromium each contender in a dedicated module Worker of its own (own heap), each`
   + ' replay timed inside its worker';
 
@@ -125,8 +126,8 @@ export const engines = {
   },
 
 
-  async 'keystrokes-node'({ root, quick, log }) {
-    const results = await measureKeystrokes({ env: nodeEnv(root), quick, log });
+  async 'keystrokes-node'({ root, cases, quick, log }) {
+    const results = await measureKeystrokes({ env: nodeEnv(root), cases, quick, log });
     return {
       version: `Node ${process.version} (V8 ${process.versions.v8}), main thread`,
       method: METHOD,
@@ -137,7 +138,7 @@ export const engines = {
 
   // The same replays in headless Chromium, each contender in a dedicated module Worker of its own (own heap),
   // like the element's search worker; the page alternates the replays across the workers.
-  async 'keystrokes-chromium'({ root, quick, log }) {
+  async 'keystrokes-chromium'({ root, cases, quick, log }) {
     const bundle = 'build/bench/browser/search-keystrokes.js';
     await build({
       absWorkingDir: root, entryPoints: ['bench/search.mjs'], outfile: bundle, bundle: true, format: 'esm',
@@ -151,7 +152,7 @@ export const engines = {
       const page = context.pages()[0] ?? await context.newPage();
       page.on('console', (message) => log(message.text()));
       await page.goto(`${server.url}/iso/tests/browser/fixtures/page.html`);
-      const reply = await page.evaluate(async ({ bundle, quick }) => {
+      const reply = await page.evaluate(async ({ bundle, cases, quick }) => {
         const base = new URL('/iso/', location.href).href;
         // One dedicated module Worker per contender (its own heap, like the element's search worker): it builds
         // its searcher once and replays on request, timing the keystrokes itself. It imports env.js unbundled,
@@ -163,7 +164,7 @@ export const engines = {
           let notes;
           const ops = {
             async setup({ id, notes: n }) { notes = n; searcher = (await SEARCHERS[id].make(browserEnv))(corpus(notes)); },
-            replay: ({ query, check }) => replay(searcher, query, { check, notes }),
+            replay: ({ query, expected }) => replay(searcher, query, { expected }),
             destroy() { searcher?.destroy?.(); },
           };
           self.addEventListener('message', async ({ data }) => {
@@ -206,19 +207,19 @@ export const engines = {
             throw error;
           }
           return {
-            replay: (query, { check }) => call('replay', { query, check }),
+            replay: (query, { expected }) => call('replay', { query, expected }),
             destroy: async () => { await call('destroy', {}).catch(() => {}); worker.terminate(); },
           };
         };
         try {
           const { measureKeystrokes } = await import(`${base}${bundle}`);
-          const results = await measureKeystrokes({ quick, connect, log: (line) => console.log(line) });
+          const results = await measureKeystrokes({ quick, cases, connect, log: (line) => console.log(line) });
           return { results, userAgent: navigator.userAgent };
         } finally {
           for (const worker of workers) worker.terminate();
           URL.revokeObjectURL(workerUrl);
         }
-      }, { bundle, quick });
+      }, { bundle, cases, quick });
       return {
         version: `Chromium ${context.browser()?.version() ?? reply.userAgent} headless, a dedicated module Worker per contender`,
         method: METHOD_CHROMIUM,
