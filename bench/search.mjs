@@ -68,7 +68,7 @@ export const SEARCHERS = {
     },
   },
   'naive-js': {
-    label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 3,
+    label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 2,
     detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
@@ -105,7 +105,7 @@ export const SEARCHERS = {
     },
   },
   fuse: {
-    label: 'Fuse.js (threshold 0.3, ignoreLocation)', package: 'fuse.js', replays: 3,
+    label: 'Fuse.js (threshold 0.3, ignoreLocation)', package: 'fuse.js', replays: 2,
     detail: 'new Fuse(texts, {threshold: 0.3, ignoreLocation: true}).search(query).length',
     async make() {
       return (texts) => {
@@ -238,7 +238,7 @@ export function localSearchers(env, notes) {
 /**
  * Replays every scenario `replays` times per contender (alternating contenders,
  * after one warm-up replay), each replay's slowest keystroke one sample. The
- * slow contenders (3 replays) alternate among themselves first, then the rest.
+ * slow contenders (2 replays: a keystroke takes them 0.3-1 s, and each sample is steady within a few per cent) alternate among themselves first, then the rest.
  * `cases` (the harness's, maybe narrowed by --cases/--contenders) says which
  * scenarios and contenders. The specification's answers are computed once per
  * scenario here and sent to each contender's warm-up replay, which checks them.

@@ -21,7 +21,7 @@ const FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
 ];
 const METHOD = 'each sample: the slowest keystroke of one replay (the word typed key by key, every prefix searched in order),'
-  + ' median over replays (7; naive JS and Fuse.js 3), after one warm-up replay in which ours are checked against the'
+  + ' median over replays (7; naive JS and Fuse.js 2), after one warm-up replay in which ours are checked against the'
   + ' specification on every keystroke (its answers computed once per scenario, on the page in Chromium); contenders'
   + ' alternate replay by replay, naive JS and Fuse.js (which leave much garbage to collect) among themselves before the'
   + ' others';
@@ -81,6 +81,7 @@ export const engines = {
         if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
         const keystrokes = [];
         const gaps = [];
+        const longGaps = [];
         for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
           await page.evaluate(() => window.clearQuery());
           await page.waitForTimeout(300);
@@ -92,6 +93,7 @@ export const engines = {
           const got = await page.evaluate(() => window.collect());
           keystrokes.push(...got.keystrokes);
           gaps.push(got.longestGap);
+          longGaps.push(...got.longGaps);
         }
         if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
         const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
@@ -104,12 +106,16 @@ export const engines = {
           toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
           answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
           longestGap: Math.max(...gaps),
+          longGaps,
         };
         log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
           + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
           + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
           + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
           + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
+        for (const g of longGaps) {
+          log(`${mode}: a ${g.ms.toFixed(1)} ms frame gap, its frame starting ${g.sinceKeyMs?.toFixed(1)} ms after the key "${g.afterKey}"`);
+        }
         await page.close();
       }
       return {
