@@ -53,6 +53,8 @@ const LATENCY_LABELS = {
   own: 'own list', for: 'for= a <note-list>',
   'own-isolated': 'own list, isolated page', 'for-isolated': 'for= a <note-list>, isolated page',
 };
+const latencyLabel = (mode) => (mode.endsWith(' against')
+  ? `${LATENCY_LABELS[mode.slice(0, -' against'.length)]} (LATENCY_AGAINST build)` : LATENCY_LABELS[mode] ?? mode);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,60 +65,67 @@ const median = (values) => {
 export const engines = {
   // Not a race between contenders: what a person typing sees, in Chromium. Its figures are in the
   // section's info and in the `latency` table.
+  // LATENCY_AGAINST=<directory with another build's dist/, bench/search/ and tests/js/search-corpus.js> runs every
+  // mode on that build too, right after ours (an A/B in one browser; its rows are named "<mode> against").
   async 'latency-chromium'({ root, quick, log }) {
     const server = await startServer({ root });
+    const against = process.env.LATENCY_AGAINST ? await startServer({ root: path.resolve(process.env.LATENCY_AGAINST) }) : undefined;
     const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-latency-'));
     let context;
     const modes = {};
     try {
       context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS,
         viewport: { width: 1100, height: 800 } });
-      for (const [mode, { list, prefix }] of Object.entries(LATENCY_MODES)) {
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`${server.url}${prefix}/bench/search/latency.html`);
-        await page.waitForFunction(() => typeof window.setup === 'function');
-        const isolated = await page.evaluate((m) => window.setup(m), list);
-        if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
-        const keystrokes = [];
-        const gaps = [];
-        const longGaps = [];
-        for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
-          await page.evaluate(() => window.clearQuery());
-          await page.waitForTimeout(300);
-          for (const ch of word) {
-            await page.keyboard.press(ch === ' ' ? 'Space' : ch);
-            await page.waitForTimeout(LATENCY_PACE_MS);
+      const builds = [['', server], ...(against ? [[' against', against]] : [])];
+      for (const [name, { list, prefix }] of Object.entries(LATENCY_MODES)) {
+        for (const [suffix, { url }] of builds) {
+          const mode = `${name}${suffix}`;
+          const page = await context.newPage();
+          const errors = [];
+          page.on('pageerror', (error) => errors.push(error.message));
+          await page.goto(`${url}${prefix}/bench/search/latency.html`);
+          await page.waitForFunction(() => typeof window.setup === 'function');
+          const isolated = await page.evaluate((m) => window.setup(m), list);
+          if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
+          const keystrokes = [];
+          const gaps = [];
+          const longGaps = [];
+          for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
+            await page.evaluate(() => window.clearQuery());
+            await page.waitForTimeout(300);
+            for (const ch of word) {
+              await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+              await page.waitForTimeout(LATENCY_PACE_MS);
+            }
+            await page.waitForTimeout(200);
+            const got = await page.evaluate(() => window.collect());
+            keystrokes.push(...got.keystrokes);
+            gaps.push(got.longestGap);
+            longGaps.push(...(got.longGaps ?? []));
           }
-          await page.waitForTimeout(200);
-          const got = await page.evaluate(() => window.collect());
-          keystrokes.push(...got.keystrokes);
-          gaps.push(got.longestGap);
-          longGaps.push(...got.longGaps);
+          if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
+          const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
+          modes[mode] = {
+            keystrokes: keystrokes.length,
+            answered: of('toResults').length,
+            toResults: { median: median(of('toResults')), max: Math.max(...of('toResults')) },
+            toPainted: { median: median(of('toFrame')), max: Math.max(...of('toFrame')) },
+            searchMs: { median: median(of('searchMs')), max: Math.max(...of('searchMs')) },
+            toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
+            answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
+            longestGap: Math.max(...gaps),
+            longGaps,
+          };
+          log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
+            + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
+            + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
+            + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
+            + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
+          for (const g of longGaps) {
+            log(`${mode}: a ${g.ms.toFixed(1)} ms frame gap, its frame starting ${g.sinceKeyMs?.toFixed(1)} ms after the key "${g.afterKey}"`);
+          }
+          await page.close();
         }
-        if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
-        const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
-        modes[mode] = {
-          keystrokes: keystrokes.length,
-          answered: of('toResults').length,
-          toResults: { median: median(of('toResults')), max: Math.max(...of('toResults')) },
-          toPainted: { median: median(of('toFrame')), max: Math.max(...of('toFrame')) },
-          searchMs: { median: median(of('searchMs')), max: Math.max(...of('searchMs')) },
-          toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
-          answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
-          longestGap: Math.max(...gaps),
-          longGaps,
-        };
-        log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
-          + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
-          + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
-          + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
-          + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
-        for (const g of longGaps) {
-          log(`${mode}: a ${g.ms.toFixed(1)} ms frame gap, its frame starting ${g.sinceKeyMs?.toFixed(1)} ms after the key "${g.afterKey}"`);
-        }
-        await page.close();
       }
       return {
         version: `Chromium ${context.browser()?.version() ?? ''} headless, real key presses`,
@@ -127,10 +136,10 @@ export const engines = {
     } finally {
       await context?.close().catch(() => {});
       await server.close();
+      await against?.close();
       await rm(profile, { recursive: true, force: true });
     }
   },
-
 
   async 'keystrokes-node'({ root, cases, quick, log }) {
     const results = await measureKeystrokes({ env: nodeEnv(root), cases, quick, log });
@@ -283,7 +292,7 @@ export async function tables({ root, quick, sections }) {
       'input to the frame after the key, median ms', 'answers before that frame', 'targets'],
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: Object.entries(latency).map(([mode, m]) => [
-      LATENCY_LABELS[mode] ?? mode, String(m.keystrokes),
+      latencyLabel(mode), String(m.keystrokes),
       `${m.toResults.median.toFixed(1)} / ${m.toResults.max.toFixed(1)}`, `${m.toPainted.median.toFixed(1)} / ${m.toPainted.max.toFixed(1)}`,
       m.searchMs.median.toFixed(2), m.longestGap.toFixed(1),
       m.toFirstFrame ? m.toFirstFrame.median.toFixed(1) : '-', m.toFirstFrame ? `${m.answeredBeforeFirstFrame} of ${m.keystrokes}` : '-',
