@@ -142,11 +142,11 @@ export class SearchIndex {
    * arrives in the task that searched: in Chromium the worker's reply to a search made on a key press waits
    * for the frame after the key, and rows drawn from it for the frame after that. Elsewhere, or when the
    * answer takes longer, it comes with the reply as always; the answer is the same either way.
-   * `options.guessNext`: where the answer cannot come through shared memory (blockMs does not apply), once
-   * this answer is in, the worker computes, between keys, the answers to this query followed by a space or a
-   * lower-case letter (api/search-guesses.js); a later search for one of those, with the same `highlight`,
-   * settles in its own task with that answer, which is the one the worker would give (any change to the
-   * index drops the guesses). For a search box: the rows of the next key then need not wait for the worker.
+   * `options.guessNext`: once this answer is in, the worker computes, between keys, the answers to this query
+   * followed by a space or a lower-case letter (api/search-guesses.js); a later search for one of those, with
+   * the same `highlight`, settles in its own task with that answer, which is the one the worker would give (any
+   * change to the index drops the guesses). Any other query goes to the worker (with blockMs where it applies).
+   * For a search box: the rows of the next key then need not wait for the worker.
    * @param {string} query
    * @param {{signal?: AbortSignal, highlight?: number, blockMs?: number, guessNext?: boolean}} [options]
    * @returns {Promise<SearchAnswer>}
@@ -157,8 +157,7 @@ export class SearchIndex {
     if (signal?.aborted) throw abortReason(signal);
     const start = performance.now();
     const sequence = ++this.#sequence;
-    const guessing = guessNext && !this.#canBlock(blockMs);
-    const guessed = guessing ? this.#guesses.take(query, highlight) : undefined;
+    const guessed = guessNext ? this.#guesses.take(query, highlight) : undefined;
     if (guessed) {
       this.#search.supersede();   // an older search still in the worker is stale now, as a newer search would make it
       this.#guesses.guessAfter(query, highlight);
@@ -174,7 +173,7 @@ export class SearchIndex {
       await this.create();
       answer = await abandonable(this.#search({ id: this.#id, query, highlight }), signal);
     }
-    if (guessing && sequence === this.#sequence) this.#guesses.guessAfter(query, highlight);
+    if (guessNext && sequence === this.#sequence) this.#guesses.guessAfter(query, highlight);
     return this.#resultOf(answer, start);
   }
 
@@ -190,10 +189,11 @@ export class SearchIndex {
 
   // The search, posted with an answer box and watched for up to blockMs right after posting (the client's
   // afterPost runs in this task). An answer taken from the box settles the call; the reply then goes unread.
-  // Only when the worker is idle: behind another job (starting, feeding, or an older search it has not
-  // answered on a busy host) the answer would come late, and waiting for it only costs this thread.
+  // Only when the worker is idle, or busy with one job of guesses (a few searches; the next ones are not sent
+  // once a search comes): behind another job (starting, feeding, or an older search it has not answered on a
+  // busy host) the answer would come late, and waiting for it only costs this thread.
   #searchMaybeBlocking(args, blockMs) {
-    if (!this.#canBlock(blockMs) || !this.#client.isIdle()) {
+    if (!this.#canBlock(blockMs) || !this.#client.onlyRunning('guess')) {
       return this.#search(args);
     }
     // A fresh buffer when the tickets run out: an old answer must never carry the ticket asked for.

@@ -1,10 +1,9 @@
 // <fuzzy-search> from the key to the rows (issue 11 section 3) and its
 // combobox's aria-controls. On a cross-origin-isolated page the search
 // worker's answer comes through shared memory in the task of the key (so the
-// rows make the frame after the key); on a plain page (and in WebKitGTK,
-// which has no SharedArrayBuffer) it comes from the answers the worker
-// guessed for the likely next keys between keys (api/search-guesses.js), else
-// with the worker's reply, in a task of its own. Either way every keystroke's
+// rows make the frame after the key); on any page it may also come from the
+// answers the worker guessed for the likely next keys between keys
+// (api/search-guesses.js), else with the worker's reply, in a task of its own. Either way every keystroke's
 // answer, and the rows a <note-list> draws from it, equal the reference. With
 // for= the field's aria-controls names the list's listbox (ARIA element
 // reflection to the <note-list>, whose shadow root forwards to its listbox),
