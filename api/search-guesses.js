@@ -4,13 +4,13 @@
 // the typed character (Chromium runs every task after a key press after that
 // frame), so the rows came a frame late; on an isolated page the answer box
 // (common/search-answer-box.js) polls for up to 8 ms and misses under load
-// (16 of 32 keys in time for= at load 9, 30 of 32 with the guesses). Between keys, while the worker is
-// otherwise idle, the page asks it for the answers to the query followed by
+// (for=, load 9: 16 of 32 keys in time; 30 of 32 with the guesses). Between
+// keys the page asks the worker for the answers to the query followed by
 // each likely next character, a few characters per job (a new search waits
-// behind at most one such job); when the next key makes one of those queries,
-// its answer is taken in the key's own task. The worker computes them with
-// the code that answers search(), on the same index; any change to the index
-// drops them, so a guessed answer is the answer search() would give.
+// behind at most one such job); when the next key makes one of those
+// queries, its answer is taken in the key's own task. The worker computes
+// them with the code that answers search(), on the same index; any change to
+// the index drops them, so a guessed answer is the answer search() would give.
 
 // The characters guessed after a query: a space (the term is complete) and the lower-case Latin letters.
 // Anything else typed (capitals, digits, other scripts) goes to the worker as before.
