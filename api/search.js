@@ -13,6 +13,7 @@ import { namedError } from '../common/errors.js';
 import { integer, string } from './arguments.js';
 import { sharedMemory } from './runtime/platform.js';
 import { answerBoxBytes, takeAnswer } from '../common/search-answer-box.js';
+import { NextKeyGuesses } from './search-guesses.js';
 
 function textsOf(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings`);
@@ -47,6 +48,7 @@ export class SearchIndex {
   #source;
   #fedLength = 0;
   #box;   // {buffer, ticket}: the shared memory the worker also writes its answers to (blockMs)
+  #guesses = new NextKeyGuesses((args) => this.#client.call('guess', { id: this.#id, ...args }));
 
   /**
    * Use createSearchIndex(), or, for texts that must not pass through the page,
@@ -91,6 +93,7 @@ export class SearchIndex {
    * @returns {Promise<unknown>}
    */
   create() {
+    this.#guesses.forget();
     if (this.#source) {
       const { port, done } = this.#source();
       this.#created = this.feed(port, done);
@@ -111,6 +114,7 @@ export class SearchIndex {
    */
   async feed(port, done) {
     if (!this.#source) throw namedError('InvalidStateError', 'feed(): this index was built from texts; use insert / set / remove');
+    this.#guesses.forget();
     let waiting = true;
     const fed = this.#client.call('feed', { id: this.#id, port }, { transfer: [port] });
     done?.catch((error) => { if (waiting) this.#client.terminate('its texts never came', error); });
@@ -138,16 +142,28 @@ export class SearchIndex {
    * arrives in the task that searched: in Chromium the worker's reply to a search made on a key press waits
    * for the frame after the key, and rows drawn from it for the frame after that. Elsewhere, or when the
    * answer takes longer, it comes with the reply as always; the answer is the same either way.
+   * `options.guessNext`: once this answer is in, the worker computes, between keys, the answers to this query
+   * followed by a space or a lower-case letter (api/search-guesses.js); a later search for one of those, with
+   * the same `highlight`, settles in its own task with that answer, which is the one the worker would give (any
+   * change to the index drops the guesses). Any other query goes to the worker (with blockMs where it applies).
+   * For a search box: the rows of the next key then need not wait for the worker.
    * @param {string} query
-   * @param {{signal?: AbortSignal, highlight?: number, blockMs?: number}} [options]
+   * @param {{signal?: AbortSignal, highlight?: number, blockMs?: number, guessNext?: boolean}} [options]
    * @returns {Promise<SearchAnswer>}
    */
-  async search(query, { signal, highlight = 0, blockMs = 0 } = {}) {
+  async search(query, { signal, highlight = 0, blockMs = 0, guessNext = false } = {}) {
     string(query, 'query');
     integer(blockMs, 'options.blockMs', 0, 1000);
     if (signal?.aborted) throw abortReason(signal);
     const start = performance.now();
     const sequence = ++this.#sequence;
+    const guessed = guessNext ? this.#guesses.take(query, highlight) : undefined;
+    if (guessed) {
+      this.#search.supersede();   // an older search still in the worker is stale now, as a newer search would make it
+      this.#guesses.guessAfter(query, highlight);
+      return this.#resultOf(guessed, start);
+    }
+    this.#guesses.forget();
     let answer;
     try {
       answer = await abandonable(this.#searchMaybeBlocking({ id: this.#id, query, highlight }, blockMs), signal);
@@ -157,17 +173,27 @@ export class SearchIndex {
       await this.create();
       answer = await abandonable(this.#search({ id: this.#id, query, highlight }), signal);
     }
+    if (guessNext && sequence === this.#sequence) this.#guesses.guessAfter(query, highlight);
+    return this.#resultOf(answer, start);
+  }
+
+  #resultOf(answer, start) {
     const result = { indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.ms };
     if (answer.highlights) result.highlights = answer.highlights;
     return result;
   }
 
+  #canBlock(blockMs) {
+    return blockMs > 0 && sharedMemory() && typeof SharedArrayBuffer === 'function';
+  }
+
   // The search, posted with an answer box and watched for up to blockMs right after posting (the client's
   // afterPost runs in this task). An answer taken from the box settles the call; the reply then goes unread.
-  // Only when the worker is idle: behind another job (starting, feeding, or an older search it has not
-  // answered on a busy host) the answer would come late, and waiting for it only costs this thread.
+  // Only when the worker is idle, or busy with one job of guesses (a few searches; the next ones are not sent
+  // once a search comes): behind another job (starting, feeding, or an older search it has not answered on a
+  // busy host) the answer would come late, and waiting for it only costs this thread.
   #searchMaybeBlocking(args, blockMs) {
-    if (!(blockMs > 0) || !sharedMemory() || typeof SharedArrayBuffer !== 'function' || !this.#client.isIdle()) {
+    if (!this.#canBlock(blockMs) || !this.#client.onlyRunning('guess')) {
       return this.#search(args);
     }
     // A fresh buffer when the tickets run out: an old answer must never carry the ticket asked for.
@@ -263,6 +289,7 @@ export class SearchIndex {
 
   // The page copy is already updated: a worker that lost the index rebuilds from it.
   async #mutate(op, args) {
+    this.#guesses.forget();
     try {
       await this.#client.call(op, { id: this.#id, ...args });
     } catch (error) {

@@ -1,4 +1,4 @@
-// npm run bench -- <module> [--engine=node|chromium|<extra>|all] [--quick]
+// npm run bench -- <module> [--engine=node|chromium|<extra>|all] [--quick] [--contenders=a,b] [--cases=x,y]
 // Runs bench/<module>.mjs (see bench/lib/harness.mjs for what a module declares).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,8 @@ const modules = readdirSync(path.join(root, 'bench'))
 
 function usage(message) {
   if (message) console.error(`bench: ${message}`);
-  console.error(`usage: npm run bench -- <module> [--engine=node|chromium|all] [--quick]\n  modules: ${modules.join(', ')}`);
+  console.error('usage: npm run bench -- <module> [--engine=node|chromium|all] [--quick] [--contenders=id,id] [--cases=id,id]'
+    + `\n  modules: ${modules.join(', ')}`);
   process.exit(2);
 }
 
@@ -24,6 +25,8 @@ const positional = [];
 for (const arg of process.argv.slice(2)) {
   if (arg === '--quick') options.quick = true;
   else if (arg.startsWith('--engine=')) options.engine = arg.slice('--engine='.length);
+  else if (arg.startsWith('--contenders=')) options.contenders = arg.slice('--contenders='.length).split(',');
+  else if (arg.startsWith('--cases=')) options.caseIds = arg.slice('--cases='.length).split(',');
   else if (arg === '--help' || arg === '-h') usage();
   else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
   else positional.push(arg);

@@ -68,7 +68,7 @@ export const SEARCHERS = {
     },
   },
   'naive-js': {
-    label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 3,
+    label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 2,
     detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
@@ -105,7 +105,7 @@ export const SEARCHERS = {
     },
   },
   fuse: {
-    label: 'Fuse.js (threshold 0.3, ignoreLocation)', package: 'fuse.js', replays: 3,
+    label: 'Fuse.js (threshold 0.3, ignoreLocation)', package: 'fuse.js', replays: 2,
     detail: 'new Fuse(texts, {threshold: 0.3, ignoreLocation: true}).search(query).length',
     async make() {
       return (texts) => {
@@ -141,20 +141,31 @@ function sameAnswer(got, want) {
   return true;
 }
 
-/** Types `query` key by key; returns the slowest keystroke (ms) and the last count. Checks ours against the spec. */
-export function replay(searcher, query, { check, notes, now = () => performance.now() } = {}) {
+/**
+ * Types `query` key by key; returns the slowest keystroke (ms) and the last count. With `expected` (the
+ * specification's answer to every keystroke, from specAnswers()), checks ours against it after each timed search.
+ */
+export function replay(searcher, query, { expected, now = () => performance.now() } = {}) {
   searcher.reset?.();
   let slowest = 0;
   let count = 0;
-  for (const typed of keystrokes(query)) {
+  keystrokes(query).forEach((typed, i) => {
     const start = now();
     count = searcher.search(typed);
     slowest = Math.max(slowest, now() - start);
-    if (check && !sameAnswer(searcher.last, reference(notes)(typed))) {
+    if (expected && !sameAnswer(searcher.last, expected[i])) {
       throw new Error(`"${typed}": the answer differs from the specification's`);
     }
-  }
+  });
   return { slowest, count };
+}
+
+/** The specification's answer to every keystroke of typing `query` (the reference is slow: computed once per scenario). */
+export function specAnswers(notes, query) {
+  return keystrokes(query).map((typed) => {
+    const { indices, scores } = reference(notes)(typed);
+    return { indices, scores };
+  });
 }
 
 const scenario = (id) => SEARCH_SCENARIOS.find((s) => s.id === id);
@@ -179,7 +190,7 @@ function harnessContender(id) {
           if (sid === undefined) return;
           searcher ??= make(corpus(notes));
           if (definition.spec && !checked.has(sid)) {
-            replay(searcher, scenario(sid).query, { check: true, notes });
+            replay(searcher, scenario(sid).query, { expected: specAnswers(notes, scenario(sid).query) });
             checked.add(sid);
           }
         },
@@ -212,13 +223,13 @@ function cases({ quick }) {
 
 /**
  * Searchers built in this thread, sharing its heap (the keystrokes-node engine).
- * @returns {(id: string) => Promise<{replay(query, {check}) -> {slowest, count}, destroy()}>}
+ * @returns {(id: string) => Promise<{replay(query, {expected}) -> {slowest, count}, destroy()}>}
  */
 export function localSearchers(env, notes) {
   return async (id) => {
     const searcher = (await SEARCHERS[id].make(env))(corpus(notes));
     return {
-      replay: (query, { check }) => replay(searcher, query, { check, notes }),
+      replay: (query, { expected }) => replay(searcher, query, { expected }),
       destroy: () => searcher.destroy?.(),
     };
   };
@@ -227,19 +238,26 @@ export function localSearchers(env, notes) {
 /**
  * Replays every scenario `replays` times per contender (alternating contenders,
  * after one warm-up replay), each replay's slowest keystroke one sample. The
- * slow contenders (3 replays) alternate among themselves first, then the rest.
+ * slow contenders (2 replays: a keystroke takes them 0.3-1 s, and each sample is steady within a few per cent) alternate among themselves first, then the rest.
+ * `cases` (the harness's, maybe narrowed by --cases/--contenders) says which
+ * scenarios and contenders. The specification's answers are computed once per
+ * scenario here and sent to each contender's warm-up replay, which checks them.
  * `connect(id)` builds a contender's searcher where it is to run: in this thread
  * (default) or, for keystrokes-chromium, in a dedicated Worker of its own; it
  * rejects with Unavailable when it cannot run here.
  * Returns results in the shape of bench/lib/measure.mjs runCases().
  */
-export async function measureKeystrokes({ env, quick = false, replays = quick ? 2 : 7, log = () => {}, connect }) {
+export async function measureKeystrokes({
+  env, quick = false, cases: given = cases({ quick }), replays = quick ? 2 : 7, log = () => {}, connect,
+}) {
   const notes = quick ? NOTES.quick : NOTES.full;
+  const typing = given.filter((c) => c.params.scenario);
+  const wanted = new Set(typing.flatMap((c) => c.contenders));
   connect ??= localSearchers(env, notes);
   const searchers = {};
   const unavailable = [];
   try {
-    for (const id of Object.keys(SEARCHERS)) {
+    for (const id of Object.keys(SEARCHERS).filter((x) => wanted.has(x))) {
       try {
         searchers[id] = await connect(id);
       } catch (error) {
@@ -248,34 +266,37 @@ export async function measureKeystrokes({ env, quick = false, replays = quick ? 
       }
     }
     const results = [];
-    for (const testCase of cases({ quick }).filter((c) => c.params.scenario)) {
+    for (const testCase of typing) {
       const { query } = scenario(testCase.params.scenario);
-      const samples = Object.fromEntries(Object.keys(searchers).map((id) => [id, []]));
+      const ids = testCase.contenders.filter((id) => searchers[id]);
+      const samples = Object.fromEntries(ids.map((id) => [id, []]));
       const counts = {};
+      const expected = ids.some((id) => SEARCHERS[id].spec) ? specAnswers(notes, query) : undefined;
       // The slow contenders (naive JS, Fuse.js) leave a great deal of garbage: they go
       // first, so that in a shared heap (keystrokes-node) the collections they cause
       // fall in the others' untimed warm-up.
-      const slow = Object.keys(searchers).filter((id) => SEARCHERS[id].replays);
-      const fast = Object.keys(searchers).filter((id) => !SEARCHERS[id].replays);
+      const slow = ids.filter((id) => SEARCHERS[id].replays);
+      const fast = ids.filter((id) => !SEARCHERS[id].replays);
       for (const group of [slow, fast]) {
         for (const id of group) {
           if (SEARCHERS[id].spec) log(`${testCase.label}: checking ${id} against the specification on every keystroke`);
-          counts[id] = (await searchers[id].replay(query, { check: SEARCHERS[id].spec })).count;   // the warm-up replay
+          // The warm-up replay.
+          counts[id] = (await searchers[id].replay(query, { expected: SEARCHERS[id].spec ? expected : undefined })).count;
         }
-        const rounds = Math.max(...group.map((id) => SEARCHERS[id].replays ?? replays));
+        const rounds = Math.max(0, ...group.map((id) => SEARCHERS[id].replays ?? replays));
         for (let round = 0; round < rounds; round++) {
           for (const id of group) {
             if (round >= (SEARCHERS[id].replays ?? replays)) continue;
-            const { slowest } = await searchers[id].replay(query, { check: false });
+            const { slowest } = await searchers[id].replay(query, {});
             samples[id].push(slowest);
             log(`${testCase.label}: replay ${round + 1}/${rounds} ${id} ${slowest.toFixed(2)} ms`);
           }
         }
       }
-      const specCount = reference(notes)(query).indices.length;
+      const specCount = expected?.at(-1).indices.length ?? reference(notes)(query).indices.length;
       results.push({
-        case: testCase.id, ready: Object.keys(searchers), unavailable, samples,
-        output: JSON.stringify(`${keystrokes(query).length} keystrokes typed`), verifiedWith: Object.keys(searchers).filter((id) => SEARCHERS[id].spec),
+        case: testCase.id, ready: ids, unavailable: unavailable.filter((u) => testCase.contenders.includes(u.id)), samples,
+        output: JSON.stringify(`${keystrokes(query).length} keystrokes typed`), verifiedWith: ids.filter((id) => SEARCHERS[id].spec),
         counts: { spec: specCount, ...counts },
       });
     }

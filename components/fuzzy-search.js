@@ -399,7 +399,7 @@ export class FuzzySearch extends ElementBase {
     const highlight = this.#listTarget ? HIGHLIGHT_ROWS : 0;
     // blockMs: on a cross-origin-isolated page the answer is taken in this task, through shared memory, and the
     // rows are drawn before the frame after the key (otherwise Chromium delivers it after that frame).
-    index.then((searchIndex) => searchIndex?.search(query, { highlight, blockMs: SEARCH_BLOCK_MS })).then((answer) => {
+    index.then((searchIndex) => searchIndex?.search(query, { highlight, blockMs: SEARCH_BLOCK_MS, guessNext: true })).then((answer) => {
       if (!answer || generation !== this.#generation) return;
       const results = { query, indices: answer.indices, scores: answer.scores, ms: performance.now() - start, searchMs: answer.searchMs };
       this.#results = results;

@@ -142,6 +142,23 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
     if (fedTexts.has(id)) throw namedError('InvalidStateError', `search index ${id} follows a note list: only a new feed changes its texts`);
     return get(id);
   };
+  // `highlight`: for an index fed from a note list, the first `highlight`
+  // results also come with their title and body snippet as segments
+  // (common/search-highlight.js), so that the list only draws them.
+  const answerOf = (id, query, highlight) => {
+    const start = performance.now();
+    const { indices, scores } = get(id).search(query);
+    const ms = performance.now() - start;
+    const texts = fedTexts.get(id);
+    let highlights;
+    if (highlight > 0 && texts && query.trim() !== '') {
+      const matches = wordMatcher(query);
+      const n = Math.min(highlight, indices.length);
+      highlights = new Array(n);
+      for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts.text(indices[i]), matches);
+    }
+    return { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
+  };
   return {
     create({ id, texts }) {
       indexes.get(id)?.destroy?.();
@@ -152,27 +169,28 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
     insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
     set({ id, position, texts }) { editable(id).set(position, texts); return get(id).length; },
     remove({ id, position, count }) { editable(id).remove(position, count); return get(id).length; },
-    // `highlight`: for an index fed from a note list, the first `highlight`
-    // results also come with their title and body snippet as segments
-    // (common/search-highlight.js), so that the list only draws them.
     // `answerBox` ({buffer, ticket}, cross-origin-isolated pages): the answer is
     // also written there, for the page to take without waiting for this reply
     // (common/search-answer-box.js).
     search({ id, query, highlight = 0, answerBox }) {
-      const start = performance.now();
-      const { indices, scores } = get(id).search(query);
-      const ms = performance.now() - start;
-      const texts = fedTexts.get(id);
-      let highlights;
-      if (highlight > 0 && texts && query.trim() !== '') {
-        const matches = wordMatcher(query);
-        const n = Math.min(highlight, indices.length);
-        highlights = new Array(n);
-        for (let i = 0; i < n; i++) highlights[i] = noteHighlights(texts.text(indices[i]), matches);
-      }
-      const answer = { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
+      const answer = answerOf(id, query, highlight);
       if (answerBox) writeAnswer(answerBox.buffer, answerBox.ticket, answer);
-      return withTransfer(answer, [indices.buffer, scores.buffer]);
+      return withTransfer(answer, [answer.indices.buffer, answer.scores.buffer]);
+    },
+    // The answers to `query` followed by each of `chars`, exactly as search()
+    // would give them now (null for one with more than `limit` results): the
+    // page answers the next key from them in the key's own task
+    // (api/search-guesses.js).
+    // Their highlights go as JSON text: a string crosses to the page in one
+    // copy, where a tree of segment objects cost the page ~3 ms a key to
+    // receive (Chromium profile); the page parses only the one it uses.
+    guess({ id, query, chars, highlight = 0, limit }) {
+      const answers = Array.from(chars, (char) => {
+        const { highlights, ...answer } = answerOf(id, query + char, highlight);
+        if (answer.indices.length > limit) return null;
+        return highlights ? { ...answer, highlightsJson: JSON.stringify(highlights) } : answer;
+      });
+      return withTransfer(answers, answers.flatMap((a) => (a ? [a.indices.buffer, a.scores.buffer] : [])));
     },
     // The same segments for any results (`positions`, as search returned them):
     // a <note-list> scrolled past the first ones asks for the rows it shows.

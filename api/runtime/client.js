@@ -83,6 +83,13 @@ export class WorkerClient {
     return !!this._worker && !this._abortStart && this._pending.size === 0;
   }
 
+  /** True when alive and every job in flight (there may be none) is an `op` job. */
+  onlyRunning(op) {
+    if (!this._worker || this._abortStart) return false;
+    for (const job of this._pending.values()) if (job.op !== op) return false;
+    return true;
+  }
+
   get alive() {
     return !!this._worker;
   }

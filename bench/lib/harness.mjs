@@ -19,6 +19,8 @@
 // the harness sets contenders up, checks their outputs agree, times them
 // alternately in Node (one thread) and in Chromium (a dedicated Worker per contender), prints the tables and writes
 // bench/results/<module>.json (sections of other engines already there are kept).
+// `--cases=` and `--contenders=` narrow a run to some cases and contenders (each case keeps its
+// baseline, which its ratios need); the section records the filter.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -55,6 +57,25 @@ function labelsOf(root, contenders) {
 }
 
 /**
+ * The cases a run measures: those named in `caseIds` (all when absent), each with only the contenders
+ * named in `contenders` plus its baseline. Unknown names are an error, not an empty run.
+ */
+export function selectCases(cases, { caseIds, contenders } = {}) {
+  const unknownCases = (caseIds ?? []).filter((id) => !cases.some((c) => c.id === id));
+  if (unknownCases.length) {
+    throw new Error(`--cases: no case ${unknownCases.join(', ')}; one of ${cases.map((c) => c.id).join(', ')}`);
+  }
+  const known = new Set(cases.flatMap((c) => c.contenders));
+  const unknownContenders = (contenders ?? []).filter((id) => !known.has(id));
+  if (unknownContenders.length) {
+    throw new Error(`--contenders: no contender ${unknownContenders.join(', ')}; one of ${[...known].join(', ')}`);
+  }
+  return cases
+    .filter((c) => !caseIds || caseIds.includes(c.id))
+    .map((c) => (contenders ? { ...c, contenders: c.contenders.filter((id) => id === c.baseline || contenders.includes(id)) } : c));
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.root       repository root
  * @param {string} opts.module     bench/<module>.mjs
@@ -63,7 +84,9 @@ function labelsOf(root, contenders) {
  * @param {(line: string) => void} [opts.log]   progress
  * @param {(text: string) => void} [opts.print] the report
  */
-export async function runBench({ root, module, engine = 'all', quick = false, log = console.error, print = console.log }) {
+export async function runBench({
+  root, module, engine = 'all', quick = false, caseIds, contenders, log = console.error, print = console.log,
+}) {
   const specFile = path.join(root, 'bench', `${module}.mjs`);
   if (!existsSync(specFile)) throw new Error(`no bench module bench/${module}.mjs`);
   const { default: spec } = await import(pathToFileURL(specFile).href);
@@ -71,8 +94,9 @@ export async function runBench({ root, module, engine = 'all', quick = false, lo
     throw new Error(`bench/${module}.mjs must export default {title, contenders, cases, ...} (see bench/lib/harness.mjs)`);
   }
   const extras = spec.extras ? await import(spec.extras.href) : {};
-  const cases = spec.cases({ quick });
-  const settings = quick ? SETTINGS.quick : { ...SETTINGS.full, ...spec.settings };
+  const cases = selectCases(spec.cases({ quick }), { caseIds, contenders });
+  const filter = caseIds || contenders ? { filter: { ...(caseIds ? { cases: caseIds } : {}), ...(contenders ? { contenders } : {}) } } : {};
+  const settings = { ...(quick ? SETTINGS.quick : { ...SETTINGS.full, ...spec.settings }), ...filter };
   const extraEngines = extras.engines ?? {};
   const known = ['node', 'chromium', ...Object.keys(extraEngines)];
   const engines = engine === 'all' ? known : [engine];

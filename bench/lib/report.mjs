@@ -121,6 +121,11 @@ export function formatSection(module, section) {
     `== ${module} on ${section.engine}: ${section.version}`,
     `   ${section.settings.method}`,
   ];
+  const { filter } = section.settings;
+  if (filter) {
+    lines.push(`   narrowed to${filter.cases ? ` the cases ${filter.cases.join(', ')}` : ''}`
+      + `${filter.contenders ? ` the contenders ${filter.contenders.join(', ')} (and each case's baseline)` : ''}`);
+  }
   const compared = new Map();
   for (const c of section.cases) for (const x of c.contenders) compared.set(x.id, x);
   for (const x of compared.values()) {

@@ -21,9 +21,10 @@ const FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
 ];
 const METHOD = 'each sample: the slowest keystroke of one replay (the word typed key by key, every prefix searched in order),'
-  + ' median over replays (7; naive JS and Fuse.js 3), after one warm-up replay in which ours are checked against the'
-  + ' specification on every keystroke; contenders alternate replay by replay, naive JS and Fuse.js (which leave much'
-  + ' garbage to collect) among themselves before the others';
+  + ' median over replays (7; naive JS and Fuse.js 2), after one warm-up replay in which ours are checked against the'
+  + ' specification on every keystroke (its answers computed once per scenario, on the page in Chromium); contenders'
+  + ' alternate replay by replay, naive JS and Fuse.js (which leave much garbage to collect) among themselves before the'
+  + ' others';
 const METHOD_CHROMIUM = `${METHOD}; in Chromium each contender in a dedicated module Worker of its own (own heap), each`
   + ' replay timed inside its worker';
 
@@ -52,6 +53,8 @@ const LATENCY_LABELS = {
   own: 'own list', for: 'for= a <note-list>',
   'own-isolated': 'own list, isolated page', 'for-isolated': 'for= a <note-list>, isolated page',
 };
+const latencyLabel = (mode) => (mode.endsWith(' against')
+  ? `${LATENCY_LABELS[mode.slice(0, -' against'.length)]} (LATENCY_AGAINST build)` : LATENCY_LABELS[mode] ?? mode);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -62,54 +65,67 @@ const median = (values) => {
 export const engines = {
   // Not a race between contenders: what a person typing sees, in Chromium. Its figures are in the
   // section's info and in the `latency` table.
+  // LATENCY_AGAINST=<directory with another build's dist/, bench/search/ and tests/js/search-corpus.js> runs every
+  // mode on that build too, right after ours (an A/B in one browser; its rows are named "<mode> against").
   async 'latency-chromium'({ root, quick, log }) {
     const server = await startServer({ root });
+    const against = process.env.LATENCY_AGAINST ? await startServer({ root: path.resolve(process.env.LATENCY_AGAINST) }) : undefined;
     const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-latency-'));
     let context;
     const modes = {};
     try {
       context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS,
         viewport: { width: 1100, height: 800 } });
-      for (const [mode, { list, prefix }] of Object.entries(LATENCY_MODES)) {
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`${server.url}${prefix}/bench/search/latency.html`);
-        await page.waitForFunction(() => typeof window.setup === 'function');
-        const isolated = await page.evaluate((m) => window.setup(m), list);
-        if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
-        const keystrokes = [];
-        const gaps = [];
-        for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
-          await page.evaluate(() => window.clearQuery());
-          await page.waitForTimeout(300);
-          for (const ch of word) {
-            await page.keyboard.press(ch === ' ' ? 'Space' : ch);
-            await page.waitForTimeout(LATENCY_PACE_MS);
+      const builds = [['', server], ...(against ? [[' against', against]] : [])];
+      for (const [name, { list, prefix }] of Object.entries(LATENCY_MODES)) {
+        for (const [suffix, { url }] of builds) {
+          const mode = `${name}${suffix}`;
+          const page = await context.newPage();
+          const errors = [];
+          page.on('pageerror', (error) => errors.push(error.message));
+          await page.goto(`${url}${prefix}/bench/search/latency.html`);
+          await page.waitForFunction(() => typeof window.setup === 'function');
+          const isolated = await page.evaluate((m) => window.setup(m), list);
+          if (isolated !== (prefix === '/iso')) throw new Error(`${mode}: the page is${isolated ? '' : ' not'} cross-origin isolated`);
+          const keystrokes = [];
+          const gaps = [];
+          const longGaps = [];
+          for (const word of quick ? LATENCY_WORDS.slice(0, 1) : LATENCY_WORDS) {
+            await page.evaluate(() => window.clearQuery());
+            await page.waitForTimeout(300);
+            for (const ch of word) {
+              await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+              await page.waitForTimeout(LATENCY_PACE_MS);
+            }
+            await page.waitForTimeout(200);
+            const got = await page.evaluate(() => window.collect());
+            keystrokes.push(...got.keystrokes);
+            gaps.push(got.longestGap);
+            longGaps.push(...(got.longGaps ?? []));
           }
-          await page.waitForTimeout(200);
-          const got = await page.evaluate(() => window.collect());
-          keystrokes.push(...got.keystrokes);
-          gaps.push(got.longestGap);
+          if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
+          const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
+          modes[mode] = {
+            keystrokes: keystrokes.length,
+            answered: of('toResults').length,
+            toResults: { median: median(of('toResults')), max: Math.max(...of('toResults')) },
+            toPainted: { median: median(of('toFrame')), max: Math.max(...of('toFrame')) },
+            searchMs: { median: median(of('searchMs')), max: Math.max(...of('searchMs')) },
+            toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
+            answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
+            longestGap: Math.max(...gaps),
+            longGaps,
+          };
+          log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
+            + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
+            + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
+            + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
+            + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
+          for (const g of longGaps) {
+            log(`${mode}: a ${g.ms.toFixed(1)} ms frame gap, its frame starting ${g.sinceKeyMs?.toFixed(1)} ms after the key "${g.afterKey}"`);
+          }
+          await page.close();
         }
-        if (errors.length) throw new Error(`the latency page failed: ${errors.join('; ')}`);
-        const of = (key) => keystrokes.map((k) => k[key]).filter((v) => Number.isFinite(v));
-        modes[mode] = {
-          keystrokes: keystrokes.length,
-          answered: of('toResults').length,
-          toResults: { median: median(of('toResults')), max: Math.max(...of('toResults')) },
-          toPainted: { median: median(of('toFrame')), max: Math.max(...of('toFrame')) },
-          searchMs: { median: median(of('searchMs')), max: Math.max(...of('searchMs')) },
-          toFirstFrame: { median: median(of('toFirstFrame')), max: Math.max(...of('toFirstFrame')) },
-          answeredBeforeFirstFrame: keystrokes.filter((k) => k.beforeFirstFrame).length,
-          longestGap: Math.max(...gaps),
-        };
-        log(`${mode}: input to results median ${modes[mode].toResults.median.toFixed(1)} ms (max ${modes[mode].toResults.max.toFixed(1)}),`
-          + ` to painted ${modes[mode].toPainted.median.toFixed(1)} ms (max ${modes[mode].toPainted.max.toFixed(1)}),`
-          + ` searchMs ${modes[mode].searchMs.median.toFixed(2)}, longest frame gap ${modes[mode].longestGap.toFixed(1)} ms;`
-          + ` the frame after the key ${modes[mode].toFirstFrame.median.toFixed(1)} ms after it, the answer before that frame in`
-          + ` ${modes[mode].answeredBeforeFirstFrame} of ${keystrokes.length} keys`);
-        await page.close();
       }
       return {
         version: `Chromium ${context.browser()?.version() ?? ''} headless, real key presses`,
@@ -120,13 +136,13 @@ export const engines = {
     } finally {
       await context?.close().catch(() => {});
       await server.close();
+      await against?.close();
       await rm(profile, { recursive: true, force: true });
     }
   },
 
-
-  async 'keystrokes-node'({ root, quick, log }) {
-    const results = await measureKeystrokes({ env: nodeEnv(root), quick, log });
+  async 'keystrokes-node'({ root, cases, quick, log }) {
+    const results = await measureKeystrokes({ env: nodeEnv(root), cases, quick, log });
     return {
       version: `Node ${process.version} (V8 ${process.versions.v8}), main thread`,
       method: METHOD,
@@ -137,7 +153,7 @@ export const engines = {
 
   // The same replays in headless Chromium, each contender in a dedicated module Worker of its own (own heap),
   // like the element's search worker; the page alternates the replays across the workers.
-  async 'keystrokes-chromium'({ root, quick, log }) {
+  async 'keystrokes-chromium'({ root, cases, quick, log }) {
     const bundle = 'build/bench/browser/search-keystrokes.js';
     await build({
       absWorkingDir: root, entryPoints: ['bench/search.mjs'], outfile: bundle, bundle: true, format: 'esm',
@@ -151,7 +167,7 @@ export const engines = {
       const page = context.pages()[0] ?? await context.newPage();
       page.on('console', (message) => log(message.text()));
       await page.goto(`${server.url}/iso/tests/browser/fixtures/page.html`);
-      const reply = await page.evaluate(async ({ bundle, quick }) => {
+      const reply = await page.evaluate(async ({ bundle, cases, quick }) => {
         const base = new URL('/iso/', location.href).href;
         // One dedicated module Worker per contender (its own heap, like the element's search worker): it builds
         // its searcher once and replays on request, timing the keystrokes itself. It imports env.js unbundled,
@@ -163,7 +179,7 @@ export const engines = {
           let notes;
           const ops = {
             async setup({ id, notes: n }) { notes = n; searcher = (await SEARCHERS[id].make(browserEnv))(corpus(notes)); },
-            replay: ({ query, check }) => replay(searcher, query, { check, notes }),
+            replay: ({ query, expected }) => replay(searcher, query, { expected }),
             destroy() { searcher?.destroy?.(); },
           };
           self.addEventListener('message', async ({ data }) => {
@@ -206,19 +222,19 @@ export const engines = {
             throw error;
           }
           return {
-            replay: (query, { check }) => call('replay', { query, check }),
+            replay: (query, { expected }) => call('replay', { query, expected }),
             destroy: async () => { await call('destroy', {}).catch(() => {}); worker.terminate(); },
           };
         };
         try {
           const { measureKeystrokes } = await import(`${base}${bundle}`);
-          const results = await measureKeystrokes({ quick, connect, log: (line) => console.log(line) });
+          const results = await measureKeystrokes({ quick, cases, connect, log: (line) => console.log(line) });
           return { results, userAgent: navigator.userAgent };
         } finally {
           for (const worker of workers) worker.terminate();
           URL.revokeObjectURL(workerUrl);
         }
-      }, { bundle, quick });
+      }, { bundle, cases, quick });
       return {
         version: `Chromium ${context.browser()?.version() ?? reply.userAgent} headless, a dedicated module Worker per contender`,
         method: METHOD_CHROMIUM,
@@ -276,7 +292,7 @@ export async function tables({ root, quick, sections }) {
       'input to the frame after the key, median ms', 'answers before that frame', 'targets'],
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: Object.entries(latency).map(([mode, m]) => [
-      LATENCY_LABELS[mode] ?? mode, String(m.keystrokes),
+      latencyLabel(mode), String(m.keystrokes),
       `${m.toResults.median.toFixed(1)} / ${m.toResults.max.toFixed(1)}`, `${m.toPainted.median.toFixed(1)} / ${m.toPainted.max.toFixed(1)}`,
       m.searchMs.median.toFixed(2), m.longestGap.toFixed(1),
       m.toFirstFrame ? m.toFirstFrame.median.toFixed(1) : '-', m.toFirstFrame ? `${m.answeredBeforeFirstFrame} of ${m.keystrokes}` : '-',

@@ -67,11 +67,20 @@ window.clearQuery = async () => {
   frames.length = 0;
 };
 
-// Every keystroke since clearQuery(): input -> results, input -> the frame after the results; the longest frame gap.
+// Every keystroke since clearQuery(): input -> results, input -> the frame after the results; the longest frame gap,
+// and every gap over 20 ms with the last key before its frame (to tell where a long frame comes from).
 window.collect = () => {
   const gaps = [];
-  for (let i = 1; i < frames.length; i++) gaps.push(frames[i] - frames[i - 1]);
+  const longGaps = [];
+  for (let i = 1; i < frames.length; i++) {
+    gaps.push(frames[i] - frames[i - 1]);
+    if (frames[i] - frames[i - 1] > 20) {
+      const key = keys.findLast((k) => k.input <= frames[i]);
+      longGaps.push({ ms: frames[i] - frames[i - 1], afterKey: key?.query ?? null, sinceKeyMs: key ? frames[i - 1] - key.input : null });
+    }
+  }
   return {
+    longGaps,
     keystrokes: keys.map((k) => ({ query: k.query, keyToInput: k.input - k.key, toResults: k.results - k.input,
       toFrame: k.frame - k.input, searchMs: k.searchMs, toFirstFrame: k.firstFrame - k.input,
       beforeFirstFrame: k.results !== undefined && k.firstFrame !== undefined && k.results < k.firstFrame })),

@@ -104,3 +104,24 @@ test('the snippet read up to its end equals the one cut from every run of the te
   }
   assert.ok(compared > 10000, `${compared} snippets compared`);
 });
+
+test('the hand-scanned runs equal the regex\'s on random text of every kind of character (lone surrogates, astral, marks)', () => {
+  let seed = 23;
+  const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+  // Letters and digits of several scripts, marks (alone and after letters), astral letters and digits, emoji with
+  // ZWJ and a skin tone, separators, and lone high and low surrogates.
+  const pieces = ['a', 'Z', '7', 'é', 'e\u0301', '\u0301', 'ß', 'ǅ', 'Σ', 'ς', 'я', '東', '٣', '²', 'Ⅻ', '𝐀', '𝟘', '𠀀',
+    '🙂', '👩\u200d💻', '👍🏽', ' ', '  ', '\n', ',', '-', '_', '\u00a0', '\u200b', '\ud800', '\udc00', '\ud83d', 'ﬁ', 'Ａ'];
+  const queries = ['', 'a', 'e', 'ee', 'aaz', 'za7', '東', 'σ', '𝐀', 'abcdef', 'ab z'];
+  let compared = 0;
+  for (let n = 0; n < 1500; n++) {
+    const text = Array.from({ length: Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    const matches = wordMatcher(queries[n % queries.length]);
+    for (const options of [undefined, { words: 2, before: 1 }, { words: Infinity, before: Infinity }]) {
+      assert.deepEqual(highlightSegments(text, matches, options), wholeTextSnippet(text, matches, options),
+        `text ${JSON.stringify(text)}, options ${JSON.stringify(options)}`);
+      compared++;
+    }
+  }
+  assert.equal(compared, 4500);
+});
