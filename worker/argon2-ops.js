@@ -7,7 +7,7 @@
 import { heapCopyOut, heapReadU32, heapReadU8, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
-import { argon2idParallel, parallelLanesAvailable, prepareLaneMemory } from './argon2-lanes.js';
+import { argon2idParallel, parallelLanesAvailable, prepareLanes } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
 const STR_CAPACITY = 256;
@@ -28,8 +28,8 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     });
   }
   const supportsParallel = !!lanesModule && parallelLanesAvailable();
-  /** The shared memory warm() readied for the next parallel job (a promise; taken once). */
-  let readiedLaneMemory;
+  /** What warm() readied for the next parallel job (a promise of prepareLanes' stage; taken once). */
+  let readiedLanes;
 
   // Segment by segment rather than one long call: V8 swaps in optimised code
   // between calls, and the job can report progress.
@@ -61,9 +61,9 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   async function hashParallel(args, onProgress) {
     const { password, salt, t, m, p, length, secret, ad } = args;
     check(wasm.validate_params(t, m, p, length, ...[password, salt, secret, ad].map((bytes) => bytes?.length ?? 0)));
-    const memory = await readiedLaneMemory?.catch(() => undefined);
-    readiedLaneMemory = undefined;
-    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), memory,
+    const readied = await readiedLanes?.catch(() => undefined);  // a failed stage terminated its workers
+    readiedLanes = undefined;
+    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied,
       message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length });
     onProgress?.(1);
     return tag;
@@ -74,13 +74,16 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
 
     // Takes the memory of a coming m KiB job and touches every page once (the
     // erase on free), then frees it: the job's allocation of the same size gets
-    // these pages back, already mapped. The parallel path gets a shared memory
-    // of its own, made and touched here, for the one job.
-    // Synchronous but for that shared memory (a promise then).
+    // these pages back, already mapped. The parallel path readies its stage
+    // instead (prepareLanes: a shared memory made and touched, the lane workers
+    // instantiated on it), for the one job.
+    // Synchronous but for that stage (a promise then).
     warm({ m, p, parallel }) {
       if (supportsParallel && p > 1 && parallel !== false) {
-        readiedLaneMemory = prepareLaneMemory({ module: lanesModule, m, p, message: (code) => wasm.error_message(code) });
-        return readiedLaneMemory.then(() => {});
+        readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
+        readiedLanes = prepareLanes({ module: lanesModule, m, p, workers: laneWorkers, laneUrl,
+          message: (code) => wasm.error_message(code) });
+        return readiedLanes.then(() => {});
       }
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
       wasm.ctx_free(createContext(1, m, p, 32));

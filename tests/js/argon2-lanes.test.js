@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { argon2idParallel, laneLayout, prepareLaneMemory, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
 import { barrier } from '../../worker/argon2-lane-sync.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
@@ -61,25 +61,52 @@ test('parallel lanes equal the main build\'s sequential lanes on random inputs',
   }
 });
 
-test('a readied shared memory gives the same tags, is used when the job fits and left when it does not', async () => {
+// A spawn whose workers count their terminations.
+function countingSpawn() {
+  const counts = { spawned: 0, terminated: 0 };
+  const spawn = () => {
+    counts.spawned += 1;
+    const worker = spawnNodeLane();
+    const terminate = worker.terminate;
+    return Object.assign(worker, { terminate: () => { counts.terminated += 1; return terminate(); } });
+  };
+  return { spawn, counts };
+}
+
+test('a readied stage gives the same tags with its own workers, and leaves nothing of the job in its memory', async () => {
   for (const threads of [2, 4]) {
-    const memory = await prepareLaneMemory({ module, m: RFC.m, p: RFC.p, threads });
+    const { spawn, counts } = countingSpawn();
+    const readied = await prepareLanes({ module, m: RFC.m, p: RFC.p, threads, spawn });
+    assert.equal(counts.spawned, threads - 1, 'the stage starts its lane workers ahead');
     // Marked from the blocks on (the stacks and the module's data before them die with the memory), the blocks must
     // come back erased and nothing after them written: the job ran in this memory and left no block, input or tag.
-    const { blocks, blockBytes } = await laneLayout(module, { ...RFC, threads });
-    const tail = new Uint8Array(memory.buffer).subarray(blocks);
+    const { blocks, blockBytes } = readied.layout;
+    const tail = new Uint8Array(readied.memory.buffer).subarray(blocks);
     tail.fill(0xaa);
-    const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, memory, ...RFC });
+    const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), threads, readied, ...RFC });
     assert.equal(hex(tag), RFC_TAG, `threads ${threads}`);
     assert.ok(tail.subarray(0, blockBytes).every((byte) => byte === 0), 'the job filled and erased the readied blocks');
     assert.ok(tail.every((byte) => byte === 0 || byte === 0xaa), 'nothing of the job stays in the readied memory');
+    assert.equal(counts.terminated, threads - 1, 'the job terminates the readied workers');
   }
-  // Readied for 32 KiB: a job of 2 MiB, or one whose associated data outgrows the readied room, makes its own memory.
-  const small = await prepareLaneMemory({ module, m: 32, p: 4, threads: 2 });
-  const big = { ...RFC, m: 2048, ad: new Uint8Array(200 * 1024).fill(5) };
-  const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads: 2, memory: small, ...big });
-  assert.equal(hex(tag), sequential(big));
-  await assert.rejects(prepareLaneMemory({ module, m: 31, p: 4 }), RangeError, 'a memory is readied only for valid m and p');
+});
+
+test('a readied stage is left, and its workers terminated, when the job does not fit it', async () => {
+  // Readied for 32 KiB over 2 threads: a job of 2 MiB, one whose associated data outgrows the readied room, and one on
+  // 3 threads each run in a memory of their own with lane workers of their own.
+  const big = { ...RFC, m: 2048 };
+  const hugeAd = { ...RFC, ad: new Uint8Array(200 * 1024).fill(5) };
+  for (const [args, threads] of [[big, 2], [hugeAd, 2], [RFC, 3]]) {
+    const { spawn, counts } = countingSpawn();
+    const readied = await prepareLanes({ module, m: 32, p: 4, threads: 2, spawn });
+    const tail = new Uint8Array(readied.memory.buffer).subarray(readied.layout.blocks);
+    tail.fill(0xaa);
+    const tag = await argon2idParallel({ module, spawn, threads, readied, ...args });
+    assert.equal(hex(tag), sequential(args), `m=${args.m} ad=${args.ad.length} threads=${threads}`);
+    assert.ok(tail.every((byte) => byte === 0xaa), 'the readied memory was not used');
+    assert.deepEqual(counts, { spawned: threads, terminated: threads }, 'one readied and threads - 1 new lane workers, all ended');
+  }
+  await assert.rejects(prepareLanes({ module, m: 31, p: 4, spawn: spawnNodeLane }), RangeError, 'a stage is readied only for valid m and p');
 });
 
 test('invalid parameters are refused before any worker starts', async () => {
@@ -91,20 +118,13 @@ test('invalid parameters are refused before any worker starts', async () => {
 });
 
 test('pre-started lane workers do the job, and are terminated even when the parameters are refused', async () => {
-  let spawned = 0;
-  let terminated = 0;
-  const spawn = () => {
-    spawned += 1;
-    const worker = spawnNodeLane();
-    const terminate = worker.terminate;
-    return Object.assign(worker, { terminate: () => { terminated += 1; return terminate(); } });
-  };
+  const { spawn, counts } = countingSpawn();
   const workers = startLaneWorkers(3, { spawn });
   const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), workers, threads: 4, ...RFC });
   assert.equal(hex(tag), RFC_TAG);
-  assert.equal(terminated, 3);
+  assert.equal(counts.terminated, 3);
   await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), ...RFC, m: 31 }), RangeError);
-  assert.deepEqual([spawned, terminated], [4, 4]);
+  assert.deepEqual(counts, { spawned: 4, terminated: 4 });
 });
 
 test('a one-party barrier never blocks and counts one generation per call', () => {
