@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
 import { barrier } from '../../worker/argon2-lane-sync.js';
+import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
-const module = await WebAssembly.compile(await readFile(new URL('argon2.lanes.wasm', OUT)));
+const lanesBytes = await readFile(new URL('argon2.lanes.wasm', OUT));
+const module = await WebAssembly.compile(lanesBytes);
 const { default: create } = await import(new URL('argon2.simd.mjs', OUT));
 const wasm = await create({ wasmBinary: await readFile(new URL('argon2.simd.wasm', OUT)) });
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
@@ -64,13 +66,17 @@ test('parallel lanes equal the main build\'s sequential lanes on random inputs',
 // A spawn whose workers count their terminations.
 function countingSpawn() {
   const counts = { spawned: 0, terminated: 0 };
+  const workers = [];
   const spawn = () => {
     counts.spawned += 1;
     const worker = spawnNodeLane();
     const terminate = worker.terminate;
+    workers.push(terminate);
     return Object.assign(worker, { terminate: () => { counts.terminated += 1; return terminate(); } });
   };
-  return { spawn, counts };
+  // Ends every worker whatever the test left (a failed assertion must not leave the process running).
+  const endAll = () => Promise.all(workers.map((terminate) => terminate()));
+  return { spawn, counts, endAll };
 }
 
 test('a readied stage gives the same tags with its own workers, and leaves nothing of the job in its memory', async () => {
@@ -107,6 +113,50 @@ test('a readied stage is left, and its workers terminated, when the job does not
     assert.deepEqual(counts, { spawned: threads, terminated: threads }, 'one readied and threads - 1 new lane workers, all ended');
   }
   await assert.rejects(prepareLanes({ module, m: 31, p: 4, spawn: spawnNodeLane }), RangeError, 'a stage is readied only for valid m and p');
+});
+
+// The argon2 worker's backend on a crossOriginIsolated worker (as Node's runtime reports it), with one lane worker
+// started ahead for min(p, 2 cores) threads.
+async function withParallelBackend(lanesModule, use) {
+  const isolated = Object.getOwnPropertyDescriptor(globalThis, 'crossOriginIsolated');
+  Object.defineProperty(globalThis, 'crossOriginIsolated', { value: true, configurable: true });
+  const { spawn, counts, endAll } = countingSpawn();
+  try {
+    const argon2 = createWasmArgon2(wasm, { lanesModule, laneWorkers: [spawn()] });
+    assert.equal(argon2.supportsParallel, true);
+    await use(argon2, counts);
+  } finally {
+    await endAll();
+    if (isolated) Object.defineProperty(globalThis, 'crossOriginIsolated', isolated);
+    else delete globalThis.crossOriginIsolated;
+  }
+}
+
+test('warm() checks the lanes build against the main build, and the job then runs its lanes in parallel', async () => {
+  await withParallelBackend(module, async (argon2, counts) => {
+    await argon2.warm({ m: RFC.m, p: RFC.p });
+    const pending = argon2.hash({ ...RFC });
+    assert.ok(pending instanceof Promise, 'the parallel path');
+    assert.equal(hex(await pending), RFC_TAG);
+    assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'the readied lane worker did the job');
+  });
+});
+
+test('a lanes build that disagrees with the main build on the warm-up hash is not used: the lanes run one after another', async () => {
+  // BLAKE2b's first IV word, 0x6a09e667f3bcc908, is an i64.const in the lanes build's code (opcode 0x42, then signed
+  // LEB128): one bit flipped in each copy, the build still runs, with other tags.
+  const tampered = Buffer.from(lanesBytes);
+  const ivConst = Buffer.from('428892f39dffccf984ea00', 'hex');
+  let copies = 0;
+  for (let at = tampered.indexOf(ivConst); at >= 0; at = tampered.indexOf(ivConst, at + 1), copies += 1) tampered[at + 1] ^= 1;
+  assert.ok(copies > 0, 'the BLAKE2b IV is in the lanes build\'s code');
+  await withParallelBackend(await WebAssembly.compile(tampered), async (argon2, counts) => {
+    await assert.rejects(argon2.warm({ m: RFC.m, p: RFC.p }), (e) => e.name === 'InternalError' && /disagrees/.test(e.message));
+    assert.equal(counts.terminated, 1, 'the readied lane worker is let go');
+    const tag = argon2.hash({ ...RFC });
+    assert.ok(!(tag instanceof Promise), 'the sequential path');
+    assert.equal(hex(tag), RFC_TAG);
+  });
 });
 
 test('invalid parameters are refused before any worker starts', async () => {
