@@ -1,7 +1,8 @@
 // The synchronous part of parallel Argon2 lanes, shared by the coordinating
 // argon2 worker (worker/argon2-lanes.js) and each lane worker
-// (worker/argon2-lane.js): a barrier over a SharedArrayBuffer and the loop
-// that fills a thread's lanes slice by slice. No side effect on import.
+// (worker/argon2-lane.js): a barrier over a SharedArrayBuffer, the loop that
+// fills a thread's lanes slice by slice and the erase of its lanes after. No
+// side effect on import.
 
 /** Sense-reversing barrier for `parties` threads over control[0] (count) and control[1] (generation). */
 export function barrier(control, parties) {
@@ -36,4 +37,23 @@ export function fillLanes(exports, { control, t, m, p, lanes, parties, blocks })
       barrier(control, parties);
     }
   }
+}
+
+/**
+ * After the last slice: `lanes` erased but their last blocks (the coordinator
+ * makes the tag from those and erases them), every thread its own lanes at
+ * once, then one more barrier, after which the memory holds no block. A
+ * failure is written to control[2], as in fillLanes.
+ */
+export function eraseLanes(exports, { control, t, m, p, lanes, parties, blocks }) {
+  for (const lane of lanes) {
+    let code;
+    try {
+      code = exports.lanes_erase_lane(blocks, t, m, p, lane);
+    } catch {
+      code = -1;  // a trap: still meet the barrier below
+    }
+    if (code !== 0) Atomics.compareExchange(control, 2, 0, code);
+  }
+  barrier(control, parties);
 }

@@ -9,12 +9,13 @@
 //   {type: 'attach', module, memory, stackTop}: instantiate the module (a
 //     WebAssembly.Module of argon2.lanes.wasm) on the job's shared memory, with
 //     this worker's stack at stackTop; answers {type: 'ready'}
-//   {type: 'fill', control, t, m, p, blocks, lanes, parties}: fill `lanes`;
+//   {type: 'fill', control, t, m, p, blocks, lanes, parties}: fill `lanes`,
+//     then erase them but their last blocks;
 //     control is an Int32Array's SharedArrayBuffer [arrived, generation, error],
 //     parties the threads in the barrier; answers {type: 'done'}
 // Either answers {type: 'failed', message} on an error.
 
-import { fillLanes } from './argon2-lane-sync.js';
+import { eraseLanes, fillLanes } from './argon2-lane-sync.js';
 
 /** Makes this worker a lane worker. */
 export function serveLane() {
@@ -30,7 +31,10 @@ export function serveLane() {
         self.postMessage({ type: 'ready' });
       } else if (data.type === 'fill') {
         if (!attached) throw new Error('fill before attach');
-        fillLanes(await attached, { ...data, control: new Int32Array(data.control) });
+        const exports = await attached;
+        const job = { ...data, control: new Int32Array(data.control) };
+        fillLanes(exports, job);
+        eraseLanes(exports, job);
         self.postMessage({ type: 'done' });
       }
     } catch (error) {

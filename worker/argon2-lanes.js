@@ -16,9 +16,10 @@
 // Shared memory layout (bytes):
 //   [0, heapBase)          the module's data and the calling thread's stack
 //   (threads-1) x 64 KiB   one stack per lane worker
-//   blocks                 the Argon2 memory (m rounded down to 4p KiB)
+//   blocks                 the Argon2 memory (m rounded down to 4p KiB), erased
+//                          after the last slice by every thread, its own lanes
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
-import { barrier, fillLanes } from './argon2-lane-sync.js';
+import { barrier, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
 import { statusError } from './wasm-status.js';
 
@@ -261,10 +262,18 @@ async function hashInParallel({
       control: control.buffer, t, m, p, blocks, lanes: lanesOf(i + 1), parties: threads,
     }));
     // Synchronous from here on: this thread's lanes, barriers with the workers.
-    fillLanes(lanes, { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks });
-    if (control[2] !== 0) throw statusError(control[2], control[2] === -1 ? 'argon2 lanes: a lane worker trapped' : message(control[2]));
+    const share = { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks };
+    const throwIfFailed = () => {
+      const code = control[2];
+      if (code !== 0) throw statusError(code, code === -1 ? 'argon2 lanes: a lane worker trapped' : message(code));
+    };
+    fillLanes(lanes, share);
+    throwIfFailed();
+    // The lane workers are erasing their lanes but the last blocks meanwhile.
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
     if (done !== 0) throw statusError(done, message(done));
+    eraseLanes(lanes, share);
+    throwIfFailed();
     erasedUpTo = blocks + blockBytes;
     return heap().slice(tagAt, tagAt + length);
   } finally {
