@@ -9,9 +9,10 @@
 // the job's memory and waits until each has instantiated (a nested worker does
 // not start while its parent blocks), then posts each its lanes and fills its
 // own, meeting the others at a barrier after every slice (Atomics.wait/notify).
-// prepareLanes does all but the job's own part ahead, while the user types. Lane l goes to thread l % threads. The
-// output is byte-identical to sequential lanes: every segment reads only
-// blocks of earlier slices, or its own lane's, whichever thread wrote them.
+// prepareLanes does all but the job's own part ahead, while the user types.
+// Lane l goes to thread l % threads. The output is byte-identical to
+// sequential lanes: every segment reads only blocks of earlier slices, or its
+// own lane's, whichever thread wrote them.
 //
 // Shared memory layout (bytes):
 //   [0, heapBase)          the module's data and the calling thread's stack
@@ -78,9 +79,9 @@ const earlyErrors = new WeakMap();
  * `spawn` makes a Worker-like lane worker (tests pass a worker_threads
  * adapter); `workers` are lane workers from startLaneWorkers (spawned only
  * when there are too few); `readied` is a stage from prepareLanes for this
- * job's m and p (used when the job's inputs fit its room); `message(code)` turns a kernel status into text
- * (the main build's error_message); the error's kind follows from the code
- * (worker/wasm-status.js), as everywhere.
+ * job's m and p (used when the job's inputs fit its room); `message(code)`
+ * turns a kernel status into text (the main build's error_message); the
+ * error's kind follows from the code (worker/wasm-status.js), as everywhere.
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
@@ -120,6 +121,7 @@ export async function laneLayout(module, { t = 1, m, p, length = 32, threads, me
 class LaneWorker {
   #worker;
   #pending;  // {resolve, reject} of the current attach
+  #earlyError;  // from before this wrapper set its handlers (startLaneWorkers)
 
   constructor(worker) {
     this.#worker = worker;
@@ -128,14 +130,14 @@ class LaneWorker {
       else if (data.type === 'failed') this.#pending?.reject(new Error(`argon2 lane worker: ${data.message}`));
     };
     worker.onerror = (event) => this.#pending?.reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
-    this.error = earlyErrors.get(worker);
+    this.#earlyError = earlyErrors.get(worker);
   }
 
   /** Resolves once the worker has instantiated `module` on `memory` with its stack at `stackTop`. */
   attach({ module, memory, stackTop }) {
     this.ready = new Promise((resolve, reject) => { this.#pending = { resolve, reject }; });
     this.ready.catch(() => {});  // awaited by the job; a readied stage may be dropped unawaited
-    if (this.error) this.#worker.onerror(this.error);
+    if (this.#earlyError) this.#worker.onerror(this.#earlyError);
     this.#worker.postMessage({ type: 'attach', module, memory, stackTop });
     return this.ready;
   }
@@ -189,7 +191,8 @@ export async function prepareLanes({
     const view = new Uint8Array(memory.buffer);
     for (let at = 0; at < view.length; at += 4096) view[at] = 0;
     const lanes = (await WebAssembly.instantiate(module, { env: { memory } })).exports;
-    return { m, p, threads, layout, memory, lanes, workers: attachAll(taken, { module, memory, heapBase: layout.heapBase }) };
+    const attached = attachAll(taken, { module, memory, heapBase: layout.heapBase });
+    return { m, p, threads, layout, memory, lanes, workers: attached };
   } catch (error) {
     for (const worker of taken) worker.terminate();
     throw error;
@@ -208,7 +211,8 @@ async function hashInParallel({
   threads = Math.max(1, Math.min(threads, p));
   const staged = readied && readied.m === m && readied.p === p && readied.threads === threads ? readied : undefined;
   // A readied stage was laid out for (m, p) only: lanes_init below refuses a bad t, length or input.
-  const { heapBase, blocks, blockBytes } = staged?.layout ?? await laneLayout(module, { t, m, p, length, threads, message });
+  const { heapBase, blocks, blockBytes } = staged?.layout
+    ?? await laneLayout(module, { t, m, p, length, threads, message });
   let end = blocks + blockBytes;
   const place = (bytes) => {
     const at = end;
@@ -227,7 +231,7 @@ async function hashInParallel({
   const heap = () => new Uint8Array(memory.buffer);
   let laneWorkers = ready?.workers ?? [];
   const spawned = [];  // started here; the pre-started and readied ones are terminated by argon2idParallel
-  let erasedUpTo = blocks;  // lanes_finalize erases the blocks itself
+  let erasedUpTo = blocks;  // the threads erase the blocks after the last slice
   try {
     for (const [name, bytes] of Object.entries({ password, salt, secret, ad })) if (bytes) heap().set(bytes, at[name]);
     const code = lanes.lanes_init(blocks, t, m, p, length,
