@@ -9,10 +9,10 @@
 //   {type: 'attach', module, memory, stackTop}: instantiate the module (a
 //     WebAssembly.Module of argon2.lanes.wasm) on the job's shared memory, with
 //     this worker's stack at stackTop; answers {type: 'ready'}
-//   {type: 'fill', control, t, m, p, blocks, lanes, parties}: fill `lanes`,
-//     then erase them but their last blocks;
-//     control is an Int32Array's SharedArrayBuffer [arrived, generation, error],
-//     parties the threads in the barrier; answers {type: 'done'}
+//   {type: 'fill', control, t, m, p, blocks, parties}: fill the lanes it
+//     takes in every slice, then erase the lanes it takes but their last
+//     blocks; control is an Int32Array's SharedArrayBuffer (CONTROL_WORDS in
+//     argon2-lane-sync.js), parties the threads in the barrier; answers {type: 'done'}
 // Either answers {type: 'failed', message} on an error.
 
 import { eraseLanes, fillLanes } from './argon2-lane-sync.js';

@@ -10,17 +10,18 @@
 // not start while its parent blocks), then posts each its lanes and fills its
 // own, meeting the others at a barrier after every slice (Atomics.wait/notify).
 // prepareLanes does all but the job's own part ahead, while the user types.
-// Lane l goes to thread l % threads. The output is byte-identical to
-// sequential lanes: every segment reads only blocks of earlier slices, or its
-// own lane's, whichever thread wrote them.
+// Each thread takes the next unfilled lane of the slice until none is left
+// (worker/argon2-lane-sync.js). The output is byte-identical to sequential
+// lanes: every segment reads only blocks of earlier slices, or its own lane's,
+// whichever thread wrote them.
 //
 // Shared memory layout (bytes):
 //   [0, heapBase)          the module's data and the calling thread's stack
 //   (threads-1) x 64 KiB   one stack per lane worker
 //   blocks                 the Argon2 memory (m rounded down to 4p KiB), erased
-//                          after the last slice by every thread, its own lanes
+//                          after the last slice by every thread, lane by lane
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
-import { barrier, eraseLanes, fillLanes } from './argon2-lane-sync.js';
+import { barrier, CONTROL_WORDS, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
 import { statusError } from './wasm-status.js';
 
@@ -260,20 +261,17 @@ async function hashInParallel({
     } finally {
       clearTimeout(timer);
     }
-    const control = new Int32Array(new SharedArrayBuffer(3 * 4));
-    const lanesOf = (thread) => Array.from({ length: p }, (_, lane) => lane).filter((lane) => lane % threads === thread);
-    laneWorkers.forEach((worker, i) => worker.fill({
-      control: control.buffer, t, m, p, blocks, lanes: lanesOf(i + 1), parties: threads,
-    }));
-    // Synchronous from here on: this thread's lanes, barriers with the workers.
-    const share = { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks };
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+    for (const worker of laneWorkers) worker.fill({ control: control.buffer, t, m, p, blocks, parties: threads });
+    // Synchronous from here on: lanes taken slice by slice, barriers with the workers.
+    const share = { control, t, m, p, parties: threads, blocks };
     const throwIfFailed = () => {
       const code = control[2];
       if (code !== 0) throw statusError(code, code === -1 ? 'argon2 lanes: a lane worker trapped' : message(code));
     };
     fillLanes(lanes, share);
     throwIfFailed();
-    // The lane workers are erasing their lanes but the last blocks meanwhile.
+    // The lane workers are erasing lanes but their last blocks meanwhile; this thread takes what is left after the tag.
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
     if (done !== 0) throw statusError(done, message(done));
     eraseLanes(lanes, share);

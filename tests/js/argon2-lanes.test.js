@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
-import { barrier } from '../../worker/argon2-lane-sync.js';
+import { barrier, CONTROL_WORDS } from '../../worker/argon2-lane-sync.js';
 import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
@@ -177,9 +177,11 @@ test('pre-started lane workers do the job, and are terminated even when the para
   assert.deepEqual(counts, { spawned: 4, terminated: 4 });
 });
 
-test('a one-party barrier never blocks and counts one generation per call', () => {
-  const control = new Int32Array(new SharedArrayBuffer(12));
-  // One party: never blocks, the generation counts the barriers.
-  for (let i = 0; i < 5; i += 1) barrier(control, 1);
-  assert.deepEqual(Array.from(control), [0, 5, 0]);
+test('a one-party barrier never blocks, counts one generation per call and deals each slice\'s lanes afresh', () => {
+  const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+  for (let i = 0; i < 5; i += 1) {
+    control[3] = 4;  // every lane of the slice taken
+    barrier(control, 1);
+  }
+  assert.deepEqual(Array.from(control), [0, 5, 0, 0]);
 });
