@@ -100,8 +100,9 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
         readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
         const message = (code) => wasm.error_message(code);
         const stage = prepareLanes({ module: lanesModule, m, p, workers: laneWorkers, laneUrl, message });
+        // A lanes build that cannot compute the warm-up is not used either.
         const agree = argon2idParallel({ module: lanesModule, threads: 1, message, ...WARM_UP })
-          .then((tag) => tag.every((byte, i) => byte === reference[i]));
+          .then((tag) => tag.every((byte, i) => byte === reference[i]), () => false);
         readiedLanes = Promise.all([stage, agree]).then(([readied, same]) => {
           if (same) return readied;
           lanesAgree = false;
