@@ -248,7 +248,7 @@ if (nodeThreads) {
     globalThis.self = globalThis;
     globalThis.__argon2LaneShim = true;
     globalThis.postMessage = (message) => threads.parentPort.postMessage(message);
-    await import(new URL('../worker/argon2-lane.js', import.meta.url).href);
+    (await import(new URL('../worker/argon2-lane.js', import.meta.url).href)).serveLane();
     threads.parentPort.on('message', (data) => globalThis.onmessage({ data }));
   }
 }

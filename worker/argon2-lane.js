@@ -5,26 +5,38 @@
 // slice by slice, with a barrier at every slice boundary (RFC 9106 3.4: a
 // segment may reference any lane's blocks of earlier slices only).
 //
-// Message in: {module, memory, control, t, m, p, lanes, parties, stackTop, blocks}
-//   module   WebAssembly.Module of argon2.lanes.wasm
-//   memory   the shared WebAssembly.Memory
-//   control  Int32Array over a SharedArrayBuffer: [arrived, generation, error]
-//   lanes    the lane numbers this worker fills; parties: workers in the barrier
-// Messages out: {type: 'ready'} once instantiated (before the first barrier),
-// then {type: 'done'} or {type: 'failed', message}.
+// Messages in:
+//   {type: 'attach', module, memory, stackTop}: instantiate the module (a
+//     WebAssembly.Module of argon2.lanes.wasm) on the job's shared memory, with
+//     this worker's stack at stackTop; answers {type: 'ready'}
+//   {type: 'fill', control, t, m, p, blocks, parties}: fill the lanes it
+//     takes in every slice, then erase the lanes it takes but their last
+//     blocks; control is an Int32Array's SharedArrayBuffer (CONTROL_WORDS in
+//     argon2-lane-sync.js), parties the threads in the barrier; answers {type: 'done'}
+// Either answers {type: 'failed', message} on an error.
 
-import { fillLanes } from './argon2-lane-sync.js';
+import { eraseLanes, fillLanes } from './argon2-lane-sync.js';
 
 /** Makes this worker a lane worker. */
 export function serveLane() {
+  let attached;  // a promise of the instance's exports
   self.onmessage = async ({ data }) => {
     try {
-      const instance = await WebAssembly.instantiate(data.module, { env: { memory: data.memory } });
-      instance.exports.lanes_set_stack(data.stackTop);
-      const control = new Int32Array(data.control);
-      self.postMessage({ type: 'ready' });
-      fillLanes(instance.exports, { ...data, control });
-      self.postMessage({ type: 'done' });
+      if (data.type === 'attach') {
+        attached = WebAssembly.instantiate(data.module, { env: { memory: data.memory } }).then(({ exports }) => {
+          exports.lanes_set_stack(data.stackTop);
+          return exports;
+        });
+        await attached;
+        self.postMessage({ type: 'ready' });
+      } else if (data.type === 'fill') {
+        if (!attached) throw new Error('fill before attach');
+        const exports = await attached;
+        const job = { ...data, control: new Int32Array(data.control) };
+        fillLanes(exports, job);
+        eraseLanes(exports, job);
+        self.postMessage({ type: 'done' });
+      }
     } catch (error) {
       self.postMessage({ type: 'failed', message: String(error?.message ?? error) });
     }

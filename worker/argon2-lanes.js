@@ -5,19 +5,23 @@
 // lanes_finalize, lanes_set_stack, no libc, imports its memory).
 //
 // The calling worker (the argon2 worker) is one of the threads: it starts
-// threads - 1 lane workers (worker/argon2-lane.js), waits until each has
-// instantiated the module (a nested worker does not start while its parent
-// blocks), then fills its own lanes, meeting the others at a barrier after
-// every slice (Atomics.wait/notify). Lane l goes to thread l % threads. The
-// output is byte-identical to sequential lanes: every segment reads only
-// blocks of earlier slices, or its own lane's, whichever thread wrote them.
+// threads - 1 lane workers (worker/argon2-lane.js), hands each the module and
+// the job's memory and waits until each has instantiated (a nested worker does
+// not start while its parent blocks), then posts each its lanes and fills its
+// own, meeting the others at a barrier after every slice (Atomics.wait/notify).
+// prepareLanes does all but the job's own part ahead, while the user types.
+// Each thread takes the next unfilled lane of the slice until none is left
+// (worker/argon2-lane-sync.js). The output is byte-identical to sequential
+// lanes: every segment reads only blocks of earlier slices, or its own lane's,
+// whichever thread wrote them.
 //
 // Shared memory layout (bytes):
 //   [0, heapBase)          the module's data and the calling thread's stack
 //   (threads-1) x 64 KiB   one stack per lane worker
-//   blocks                 the Argon2 memory (m rounded down to 4p KiB)
+//   blocks                 the Argon2 memory (m rounded down to 4p KiB), erased
+//                          after the last slice by every thread, lane by lane
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
-import { barrier, fillLanes } from './argon2-lane-sync.js';
+import { barrier, CONTROL_WORDS, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
 import { statusError } from './wasm-status.js';
 
@@ -75,25 +79,27 @@ const earlyErrors = new WeakMap();
  * URL of worker/argon2-lane.js (bundled: dist/workers/argon2-lane.js), or
  * `spawn` makes a Worker-like lane worker (tests pass a worker_threads
  * adapter); `workers` are lane workers from startLaneWorkers (spawned only
- * when there are too few); `message(code)` turns a kernel status into text
- * (the main build's error_message); the error's kind follows from the code
- * (worker/wasm-status.js), as everywhere.
+ * when there are too few); `readied` is a stage from prepareLanes for this
+ * job's m and p (used when the job's inputs fit its room); `message(code)`
+ * turns a kernel status into text (the main build's error_message); the
+ * error's kind follows from the code (worker/wasm-status.js), as everywhere.
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
   try {
     return await hashInParallel(options);
   } finally {
-    for (const worker of options.workers ?? []) worker.terminate();  // also on early errors
+    // Also on early errors; a readied stage serves one job, used or not.
+    for (const worker of [...options.workers ?? [], ...options.readied?.workers ?? []]) worker.terminate();
   }
 }
 
-// Where things go in the shared memory of a job of (t, m, p) on `threads`
-// threads. A first instance on a two-page memory tells it (the module's data
-// and stack end at __heap_base) and the Argon2 memory size; the job's memory
-// is then made exactly as large as needed (a shared memory reserves its
-// maximum up front).
-export async function laneLayout(module, { t, m, p, length = 32, threads, message }) {
+// Where things go in the shared memory of a job of (m, p) on `threads`
+// threads (t and the tag length do not move anything). A first instance on a
+// two-page memory tells it (the module's data and stack end at __heap_base)
+// and the Argon2 memory size; the job's memory is then made exactly as large as
+// needed (a shared memory reserves its maximum up front).
+export async function laneLayout(module, { t = 1, m, p, length = 32, threads, message }) {
   const probe = (await WebAssembly.instantiate(module, {
     env: { memory: new WebAssembly.Memory({ initial: 2, maximum: 2, shared: true }) },
   })).exports;
@@ -108,26 +114,90 @@ export async function laneLayout(module, { t, m, p, length = 32, threads, messag
   return { heapBase, blocks, blockBytes };
 }
 
+/**
+ * A lane worker driven by this thread: `attach` hands it the module and a
+ * job's memory (it instantiates and answers 'ready'), `fill` its lanes of the
+ * job. Its handlers are set once, here.
+ */
+class LaneWorker {
+  #worker;
+  #pending;  // {resolve, reject} of the current attach
+  #earlyError;  // from before this wrapper set its handlers (startLaneWorkers)
+
+  constructor(worker) {
+    this.#worker = worker;
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'ready') this.#pending?.resolve();
+      else if (data.type === 'failed') this.#pending?.reject(new Error(`argon2 lane worker: ${data.message}`));
+    };
+    worker.onerror = (event) => this.#pending?.reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
+    this.#earlyError = earlyErrors.get(worker);
+  }
+
+  /** Resolves once the worker has instantiated `module` on `memory` with its stack at `stackTop`. */
+  attach({ module, memory, stackTop }) {
+    this.ready = new Promise((resolve, reject) => { this.#pending = { resolve, reject }; });
+    this.ready.catch(() => {});  // awaited by the job; a readied stage may be dropped unawaited
+    if (this.#earlyError) this.#worker.onerror(this.#earlyError);
+    this.#worker.postMessage({ type: 'attach', module, memory, stackTop });
+    return this.ready;
+  }
+
+  fill(job) {
+    this.#worker.postMessage({ type: 'fill', ...job });
+  }
+
+  terminate() {
+    this.#worker.terminate();
+  }
+}
+
 // Room readied for the inputs and the tag after the blocks: a job whose inputs
 // need more makes a memory of its own.
 const READIED_INPUT_BYTES = 64 * 1024;
 
+// Hands each lane worker the module and the job's memory, with a stack of its own.
+function attachAll(workers, { module, memory, heapBase }) {
+  return workers.map((worker, i) => {
+    const lane = worker instanceof LaneWorker ? worker : new LaneWorker(worker);
+    lane.attach({ module, memory, stackTop: heapBase + (i + 1) * LANE_STACK_BYTES });
+    return lane;
+  });
+}
+
 /**
- * The shared memory of a coming parallel job of m KiB over p lanes, made and
- * touched ahead (every 4 KiB page written once, so the job does not take a page
- * fault per page while it fills its first pass). Pass it to argon2idParallel as
- * `memory`, for one job. Holds no secret.
- * @returns {Promise<WebAssembly.Memory>}
+ * Readies a coming parallel job of m KiB over p lanes while the user types:
+ * its shared memory made and touched (every 4 KiB page written once, so the
+ * job takes no page fault per page in its first pass), this thread's instance
+ * on it, and the lane workers (`workers` from startLaneWorkers, more from
+ * `laneUrl`/`spawn`) instantiated on it. At Enter the job then only writes its
+ * inputs, computes H0, and posts each lane worker its lanes: 2-9 ms of
+ * instantiation and a message round trip no longer sit between Enter and the
+ * first segment. Pass the result to argon2idParallel as `readied`, for one job
+ * of the same m and p. Holds no secret. On failure it terminates the workers.
+ * @returns {Promise<object>}
  */
-export async function prepareLaneMemory({ module, m, p, threads = laneThreads(p), message = (code) => `argon2 lanes: status ${code}` }) {
+export async function prepareLanes({
+  module, m, p, threads = laneThreads(p), workers = [], laneUrl, spawn = spawnFrom(laneUrl),
+  message = (code) => `argon2 lanes: status ${code}`,
+}) {
   threads = Math.max(1, Math.min(threads, p));
-  const { blocks, blockBytes } = await laneLayout(module, { t: 1, m, p, threads, message });
-  const pages = Math.ceil((blocks + blockBytes + READIED_INPUT_BYTES) / PAGE_BYTES);
-  if (pages > MAX_PAGES) throw new RangeError('m: too large for parallel lanes');
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-  const view = new Uint8Array(memory.buffer);
-  for (let at = 0; at < view.length; at += 4096) view[at] = 0;
-  return memory;
+  const taken = workers.splice(0);
+  try {
+    while (taken.length < threads - 1) taken.push(spawn());
+    const layout = await laneLayout(module, { m, p, threads, message });
+    const pages = Math.ceil((layout.blocks + layout.blockBytes + READIED_INPUT_BYTES) / PAGE_BYTES);
+    if (pages > MAX_PAGES) throw new RangeError('m: too large for parallel lanes');
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+    const view = new Uint8Array(memory.buffer);
+    for (let at = 0; at < view.length; at += 4096) view[at] = 0;
+    const lanes = (await WebAssembly.instantiate(module, { env: { memory } })).exports;
+    const attached = attachAll(taken, { module, memory, heapBase: layout.heapBase });
+    return { m, p, threads, layout, memory, lanes, workers: attached };
+  } catch (error) {
+    for (const worker of taken) worker.terminate();
+    throw error;
+  }
 }
 
 async function hashInParallel({
@@ -136,11 +206,14 @@ async function hashInParallel({
   laneUrl,
   spawn = spawnFrom(laneUrl),
   workers: started = [],
-  memory: readied,
+  readied,
   message = (code) => `argon2 lanes: status ${code}`,
 }) {
   threads = Math.max(1, Math.min(threads, p));
-  const { heapBase, blocks, blockBytes } = await laneLayout(module, { t, m, p, length, threads, message });
+  const staged = readied && readied.m === m && readied.p === p && readied.threads === threads ? readied : undefined;
+  // A readied stage was laid out for (m, p) only: lanes_init below refuses a bad t, length or input.
+  const { heapBase, blocks, blockBytes } = staged?.layout
+    ?? await laneLayout(module, { t, m, p, length, threads, message });
   let end = blocks + blockBytes;
   const place = (bytes) => {
     const at = end;
@@ -151,14 +224,15 @@ async function hashInParallel({
   const tagAt = place({ length });
   const pages = Math.ceil(end / PAGE_BYTES);
   if (pages > MAX_PAGES) throw new RangeError('m: too large for parallel lanes');
-  const memory = readied && readied.buffer.byteLength >= end
-    ? readied
-    : new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-  const lanes = (await WebAssembly.instantiate(module, { env: { memory } })).exports;
+  // The stage readied for this job, unless its inputs outgrow the room readied for them.
+  const ready = staged && staged.memory.buffer.byteLength >= end ? staged : undefined;
+  const memory = ready?.memory ?? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const lanes = ready?.lanes ?? (await WebAssembly.instantiate(module, { env: { memory } })).exports;
 
   const heap = () => new Uint8Array(memory.buffer);
-  const spawned = [];  // started here; the pre-started ones are terminated by argon2idParallel
-  let erasedUpTo = blocks;  // lanes_finalize erases the blocks itself
+  let laneWorkers = ready?.workers ?? [];
+  const spawned = [];  // started here; the pre-started and readied ones are terminated by argon2idParallel
+  let erasedUpTo = blocks;  // the threads erase the blocks after the last slice
   try {
     for (const [name, bytes] of Object.entries({ password, salt, secret, ad })) if (bytes) heap().set(bytes, at[name]);
     const code = lanes.lanes_init(blocks, t, m, p, length,
@@ -167,40 +241,41 @@ async function hashInParallel({
     heap().fill(0, at.password, tagAt);  // the inputs are in H0 now
     if (code !== 0) throw statusError(code, message(code));
 
-    const control = new Int32Array(new SharedArrayBuffer(3 * 4));
-    const lanesOf = (thread) => Array.from({ length: p }, (_, lane) => lane).filter((lane) => lane % threads === thread);
-    const ready = [];
-    for (let thread = 1; thread < threads; thread += 1) {
-      const worker = thread <= started.length ? started[thread - 1] : spawn();
-      if (thread > started.length) spawned.push(worker);
-      ready.push(new Promise((resolve, reject) => {
-        worker.onmessage = ({ data }) => {
-          if (data.type === 'ready') resolve();
-          else if (data.type === 'failed') reject(new Error(`argon2 lane worker: ${data.message}`));
-        };
-        worker.onerror = (event) => reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
-        if (earlyErrors.has(worker)) worker.onerror(earlyErrors.get(worker));
-      }));
-      worker.postMessage({
-        module, memory, control: control.buffer, t, m, p, blocks,
-        lanes: lanesOf(thread), parties: threads,
-        stackTop: heapBase + thread * LANE_STACK_BYTES,
-      });
+    if (!ready) {
+      const workers = started.slice(0, threads - 1);
+      while (workers.length < threads - 1) {
+        const worker = spawn();
+        spawned.push(worker);
+        workers.push(worker);
+      }
+      laneWorkers = attachAll(workers, { module, memory, heapBase });
     }
+    // A nested worker does not start while its parent blocks: every lane worker
+    // has instantiated before this thread enters the first barrier.
     let timer;
     const timeout = new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error('argon2 lane workers did not start within 10 s')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([Promise.all(ready), timeout]);
+      await Promise.race([Promise.all(laneWorkers.map((worker) => worker.ready)), timeout]);
     } finally {
       clearTimeout(timer);
     }
-    // Synchronous from here on: this thread's lanes, barriers with the workers.
-    fillLanes(lanes, { control, t, m, p, lanes: lanesOf(0), parties: threads, blocks });
-    if (control[2] !== 0) throw statusError(control[2], control[2] === -1 ? 'argon2 lanes: a lane worker trapped' : message(control[2]));
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+    for (const worker of laneWorkers) worker.fill({ control: control.buffer, t, m, p, blocks, parties: threads });
+    // Synchronous from here on: lanes taken slice by slice, barriers with the workers.
+    const share = { control, t, m, p, parties: threads, blocks };
+    const throwIfFailed = () => {
+      const code = control[2];
+      if (code !== 0) throw statusError(code, code === -1 ? 'argon2 lanes: a lane worker trapped' : message(code));
+    };
+    fillLanes(lanes, share);
+    throwIfFailed();
+    // The lane workers are erasing lanes but their last blocks meanwhile; this thread takes what is left after the tag.
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
     if (done !== 0) throw statusError(done, message(done));
+    eraseLanes(lanes, share);
+    throwIfFailed();
     erasedUpTo = blocks + blockBytes;
     return heap().slice(tagAt, tagAt + length);
   } finally {

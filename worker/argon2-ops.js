@@ -6,11 +6,22 @@
 // or InternalError.
 import { heapCopyOut, heapReadU32, heapReadU8, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
+import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { argon2idParallel, parallelLanesAvailable, prepareLaneMemory } from './argon2-lanes.js';
+import { argon2idParallel, parallelLanesAvailable, prepareLanes } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
 const STR_CAPACITY = 256;
+
+// The hash warm() runs ahead of a job, on fixed public inputs. A module the
+// page just compiled starts in V8's baseline tier (Liftoff: the lanes build's
+// segments 21-25 ms there against 2.5 ms optimized, Node 20) and moves a
+// function up only after it has run a while; 512 block fills over two passes
+// and both addressing modes get the block fill and the segment loop optimized
+// before Enter (the self-test's 96 do not), for 1-3 ms of work while the user
+// types. On the parallel path the lanes build computes it too, on one thread,
+// and must give the main build's tag.
+const WARM_UP = { password: new Uint8Array(8), salt: new Uint8Array(16), t: 2, m: 256, p: 4, length: 32 };
 
 /**
  * Argon2id over an instantiated argon2 wasm module. With `lanesModule` (the
@@ -28,8 +39,10 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     });
   }
   const supportsParallel = !!lanesModule && parallelLanesAvailable();
-  /** The shared memory warm() readied for the next parallel job (a promise; taken once). */
-  let readiedLaneMemory;
+  /** What warm() readied for the next parallel job (a promise of prepareLanes' stage; taken once). */
+  let readiedLanes;
+  /** False once the lanes build gave another tag than the main build: lanes then run one after another. */
+  let lanesAgree = true;
 
   // Segment by segment rather than one long call: V8 swaps in optimised code
   // between calls, and the job can report progress.
@@ -61,9 +74,10 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   async function hashParallel(args, onProgress) {
     const { password, salt, t, m, p, length, secret, ad } = args;
     check(wasm.validate_params(t, m, p, length, ...[password, salt, secret, ad].map((bytes) => bytes?.length ?? 0)));
-    const memory = await readiedLaneMemory?.catch(() => undefined);
-    readiedLaneMemory = undefined;
-    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), memory,
+    const readied = await readiedLanes?.catch(() => undefined);  // a failed stage terminated its workers
+    readiedLanes = undefined;
+    if (!lanesAgree) return hashSequential(args, onProgress);
+    const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied,
       message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length });
     onProgress?.(1);
     return tag;
@@ -72,23 +86,37 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   return {
     supportsParallel,
 
-    // Takes the memory of a coming m KiB job and touches every page once (the
-    // erase on free), then frees it: the job's allocation of the same size gets
-    // these pages back, already mapped. The parallel path gets a shared memory
-    // of its own, made and touched here, for the one job.
-    // Synchronous but for that shared memory (a promise then).
+    // Runs the warm-up hash (WARM_UP), then takes the memory of a coming m KiB
+    // job and touches every page once (the erase on free), then frees it: the
+    // job's allocation of the same size gets these pages back, already mapped.
+    // The parallel path readies its stage instead (prepareLanes: a shared
+    // memory made and touched, the lane workers instantiated on it), for the
+    // one job, and checks the lanes build against the main build.
+    // Synchronous but for that stage (a promise then).
     warm({ m, p, parallel }) {
-      if (supportsParallel && p > 1 && parallel !== false) {
-        readiedLaneMemory = prepareLaneMemory({ module: lanesModule, m, p, message: (code) => wasm.error_message(code) });
-        return readiedLaneMemory.then(() => {});
-      }
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
+      const reference = hashSequential({ ...WARM_UP });
+      if (supportsParallel && lanesAgree && p > 1 && parallel !== false) {
+        readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
+        const message = (code) => wasm.error_message(code);
+        const stage = prepareLanes({ module: lanesModule, m, p, workers: laneWorkers, laneUrl, message });
+        // A lanes build that cannot compute the warm-up is not used either.
+        const agree = argon2idParallel({ module: lanesModule, threads: 1, message, ...WARM_UP })
+          .then((tag) => tag.every((byte, i) => byte === reference[i]), () => false);
+        readiedLanes = Promise.all([stage, agree]).then(([readied, same]) => {
+          if (same) return readied;
+          lanesAgree = false;
+          for (const worker of readied.workers) worker.terminate();
+          throw namedError('InternalError', 'argon2 lanes: the lanes build disagrees with the main build');
+        });
+        return readiedLanes.then(() => {});
+      }
       wasm.ctx_free(createContext(1, m, p, 32));
     },
 
     /** The tag (Uint8Array, or a promise of it when lanes run in parallel). */
     hash(args, onProgress) {
-      if (supportsParallel && args.p > 1 && args.parallel !== false) return hashParallel(args, onProgress);
+      if (supportsParallel && lanesAgree && args.p > 1 && args.parallel !== false) return hashParallel(args, onProgress);
       return hashSequential(args, onProgress);
     },
 

@@ -148,17 +148,46 @@ Status init(Context& ctx, const Inputs& in) {
   return Status::ok;
 }
 
-Status finalize(Context& ctx, std::uint8_t* tag, std::size_t tag_length) {
+namespace {
+
+Block& last_block(const Context& ctx, std::uint32_t lane) {
+  return ctx.memory[static_cast<std::size_t>(lane) * ctx.lane_length + ctx.lane_length - 1];
+}
+
+// The tag from the XOR of every lane's last block (the memory is left as it is).
+Status tag_from_last_blocks(const Context& ctx, std::uint8_t* tag, std::size_t tag_length) {
   if (tag_length != ctx.tag_length) return Status::tag_length_out_of_range;
   if (tag == nullptr) return Status::null_pointer;
-  Block last = ctx.memory[ctx.lane_length - 1];
+  Block last = last_block(ctx, 0);
   for (std::uint32_t lane = 1; lane < ctx.lanes; ++lane) {
-    const Block& b = ctx.memory[static_cast<std::size_t>(lane) * ctx.lane_length + ctx.lane_length - 1];
+    const Block& b = last_block(ctx, lane);
     for (unsigned i = 0; i < kBlockWords; ++i) last.v[i] ^= b.v[i];
   }
   blake2b_long(tag, tag_length, reinterpret_cast<const std::uint8_t*>(last.v), sizeof last);
   secure_erase(&last, sizeof last);
+  return Status::ok;
+}
+
+}  // namespace
+
+Status finalize(Context& ctx, std::uint8_t* tag, std::size_t tag_length) {
+  const Status status = tag_from_last_blocks(ctx, tag, tag_length);
+  if (status != Status::ok) return status;
   secure_erase(ctx.memory, static_cast<std::size_t>(ctx.memory_blocks) * sizeof(Block));
+  return Status::ok;
+}
+
+Status finalize_from_last_blocks(Context& ctx, std::uint8_t* tag, std::size_t tag_length) {
+  const Status status = tag_from_last_blocks(ctx, tag, tag_length);
+  if (status != Status::ok) return status;
+  for (std::uint32_t lane = 0; lane < ctx.lanes; ++lane) secure_erase(&last_block(ctx, lane), sizeof(Block));
+  return Status::ok;
+}
+
+Status erase_lane_but_last(const Context& ctx, std::uint32_t lane) {
+  if (lane >= ctx.lanes) return Status::segment_out_of_range;
+  secure_erase(ctx.memory + static_cast<std::size_t>(lane) * ctx.lane_length,
+               static_cast<std::size_t>(ctx.lane_length - 1) * sizeof(Block));
   return Status::ok;
 }
 

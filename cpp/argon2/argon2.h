@@ -83,6 +83,11 @@ Status fill_segment(const Context& ctx, std::uint32_t pass, std::uint32_t slice,
 // XOR of every lane's last block, hashed to the tag; then erases the memory.
 // tag_length must equal the one given to setup.
 Status finalize(Context& ctx, std::uint8_t* tag, std::size_t tag_length);
+// The same tag, erasing only every lane's last block: the parallel path erases
+// the rest lane by lane (erase_lane_but_last), in every thread at once.
+Status finalize_from_last_blocks(Context& ctx, std::uint8_t* tag, std::size_t tag_length);
+// Erases lane `lane` but its last block.
+Status erase_lane_but_last(const Context& ctx, std::uint32_t lane);
 
 // Everything above in order, on one allocated block of memory.
 Status argon2id_hash(std::uint8_t* tag, std::size_t tag_length, const Inputs& inputs, std::uint32_t t, std::uint32_t m,

@@ -27,9 +27,11 @@ struct RfcInputs {
   }
 };
 
-// Runs the segmented API; lane_order(pass, slice) gives the order lanes are filled in.
+// Runs the segmented API; lane_order(pass, slice) gives the order lanes are filled in. With erase_by_lane, ends as
+// the parallel path does: every lane erased but its last block (in any order, before the tag, as lane workers may),
+// then the tag from the last blocks, which erases those.
 template <typename LaneOrder>
-std::string segmented_tag(LaneOrder lane_order) {
+std::string segmented_tag(LaneOrder lane_order, bool erase_by_lane = false) {
   const RfcInputs in;
   const a2::Params params{3, 32, 4, 32};
   std::vector<std::uint8_t> memory(a2::memory_bytes(params) + 8);
@@ -46,7 +48,12 @@ std::string segmented_tag(LaneOrder lane_order) {
     }
   }
   std::uint8_t tag[32];
-  REQUIRE(a2::finalize(ctx, tag, sizeof tag) == a2::Status::ok);
+  if (erase_by_lane) {
+    for (std::uint32_t lane : {2u, 0u, 3u, 1u}) REQUIRE(a2::erase_lane_but_last(ctx, lane) == a2::Status::ok);
+    REQUIRE(a2::finalize_from_last_blocks(ctx, tag, sizeof tag) == a2::Status::ok);
+  } else {
+    REQUIRE(a2::finalize(ctx, tag, sizeof tag) == a2::Status::ok);
+  }
   CHECK(std::all_of(memory.begin() + 8, memory.end(), [](std::uint8_t b) { return b == 0; }));
   return to_hex(tag, sizeof tag);
 }
@@ -69,6 +76,20 @@ TEST_CASE("the segmented API gives the RFC tag with lanes in order, reversed or 
           std::shuffle(lanes.begin(), lanes.end(), rng);
           return lanes;
         }) == kRfcTag);
+}
+
+TEST_CASE("the tag from the last blocks after a lane-by-lane erase is the RFC tag, and no byte of memory is left",
+          "[argon2][rfc]") {
+  const auto in_order = [](std::uint32_t, std::uint32_t) { return std::vector<std::uint32_t>{0, 1, 2, 3}; };
+  CHECK(segmented_tag(in_order, true) == kRfcTag);
+}
+
+TEST_CASE("erase_lane_but_last refuses a lane outside the context", "[argon2]") {
+  const a2::Params params{1, 16, 2, 32};
+  std::vector<std::uint8_t> memory(a2::memory_bytes(params));
+  a2::Context ctx;
+  REQUIRE(a2::setup(ctx, params, memory.data()) == a2::Status::ok);
+  CHECK(a2::erase_lane_but_last(ctx, 2) == a2::Status::segment_out_of_range);
 }
 
 TEST_CASE("the self-test passes", "[argon2][rfc]") { CHECK(a2::self_test()); }

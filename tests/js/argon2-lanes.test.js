@@ -5,12 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { argon2idParallel, laneLayout, prepareLaneMemory, startLaneWorkers } from '../../worker/argon2-lanes.js';
-import { barrier } from '../../worker/argon2-lane-sync.js';
+import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { barrier, CONTROL_WORDS } from '../../worker/argon2-lane-sync.js';
+import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
-const module = await WebAssembly.compile(await readFile(new URL('argon2.lanes.wasm', OUT)));
+const lanesBytes = await readFile(new URL('argon2.lanes.wasm', OUT));
+const module = await WebAssembly.compile(lanesBytes);
 const { default: create } = await import(new URL('argon2.simd.mjs', OUT));
 const wasm = await create({ wasmBinary: await readFile(new URL('argon2.simd.wasm', OUT)) });
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
@@ -61,25 +63,100 @@ test('parallel lanes equal the main build\'s sequential lanes on random inputs',
   }
 });
 
-test('a readied shared memory gives the same tags, is used when the job fits and left when it does not', async () => {
+// A spawn whose workers count their terminations.
+function countingSpawn() {
+  const counts = { spawned: 0, terminated: 0 };
+  const workers = [];
+  const spawn = () => {
+    counts.spawned += 1;
+    const worker = spawnNodeLane();
+    const terminate = worker.terminate;
+    workers.push(terminate);
+    return Object.assign(worker, { terminate: () => { counts.terminated += 1; return terminate(); } });
+  };
+  // Ends every worker whatever the test left (a failed assertion must not leave the process running).
+  const endAll = () => Promise.all(workers.map((terminate) => terminate()));
+  return { spawn, counts, endAll };
+}
+
+test('a readied stage gives the same tags with its own workers, and leaves nothing of the job in its memory', async () => {
   for (const threads of [2, 4]) {
-    const memory = await prepareLaneMemory({ module, m: RFC.m, p: RFC.p, threads });
+    const { spawn, counts } = countingSpawn();
+    const readied = await prepareLanes({ module, m: RFC.m, p: RFC.p, threads, spawn });
+    assert.equal(counts.spawned, threads - 1, 'the stage starts its lane workers ahead');
     // Marked from the blocks on (the stacks and the module's data before them die with the memory), the blocks must
     // come back erased and nothing after them written: the job ran in this memory and left no block, input or tag.
-    const { blocks, blockBytes } = await laneLayout(module, { ...RFC, threads });
-    const tail = new Uint8Array(memory.buffer).subarray(blocks);
+    const { blocks, blockBytes } = readied.layout;
+    const tail = new Uint8Array(readied.memory.buffer).subarray(blocks);
     tail.fill(0xaa);
-    const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads, memory, ...RFC });
+    const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), threads, readied, ...RFC });
     assert.equal(hex(tag), RFC_TAG, `threads ${threads}`);
     assert.ok(tail.subarray(0, blockBytes).every((byte) => byte === 0), 'the job filled and erased the readied blocks');
     assert.ok(tail.every((byte) => byte === 0 || byte === 0xaa), 'nothing of the job stays in the readied memory');
+    assert.equal(counts.terminated, threads - 1, 'the job terminates the readied workers');
   }
-  // Readied for 32 KiB: a job of 2 MiB, or one whose associated data outgrows the readied room, makes its own memory.
-  const small = await prepareLaneMemory({ module, m: 32, p: 4, threads: 2 });
-  const big = { ...RFC, m: 2048, ad: new Uint8Array(200 * 1024).fill(5) };
-  const tag = await argon2idParallel({ module, spawn: spawnNodeLane, threads: 2, memory: small, ...big });
-  assert.equal(hex(tag), sequential(big));
-  await assert.rejects(prepareLaneMemory({ module, m: 31, p: 4 }), RangeError, 'a memory is readied only for valid m and p');
+});
+
+test('a readied stage is left, and its workers terminated, when the job does not fit it', async () => {
+  // Readied for 32 KiB over 2 threads: a job of 2 MiB, one whose associated data outgrows the readied room, and one on
+  // 3 threads each run in a memory of their own with lane workers of their own.
+  const big = { ...RFC, m: 2048 };
+  const hugeAd = { ...RFC, ad: new Uint8Array(200 * 1024).fill(5) };
+  for (const [args, threads] of [[big, 2], [hugeAd, 2], [RFC, 3]]) {
+    const { spawn, counts } = countingSpawn();
+    const readied = await prepareLanes({ module, m: 32, p: 4, threads: 2, spawn });
+    const tail = new Uint8Array(readied.memory.buffer).subarray(readied.layout.blocks);
+    tail.fill(0xaa);
+    const tag = await argon2idParallel({ module, spawn, threads, readied, ...args });
+    assert.equal(hex(tag), sequential(args), `m=${args.m} ad=${args.ad.length} threads=${threads}`);
+    assert.ok(tail.every((byte) => byte === 0xaa), 'the readied memory was not used');
+    assert.deepEqual(counts, { spawned: threads, terminated: threads }, 'one readied and threads - 1 new lane workers, all ended');
+  }
+  await assert.rejects(prepareLanes({ module, m: 31, p: 4, spawn: spawnNodeLane }), RangeError, 'a stage is readied only for valid m and p');
+});
+
+// The argon2 worker's backend on a crossOriginIsolated worker (as Node's runtime reports it), with one lane worker
+// started ahead for min(p, 2 cores) threads.
+async function withParallelBackend(lanesModule, use) {
+  const isolated = Object.getOwnPropertyDescriptor(globalThis, 'crossOriginIsolated');
+  Object.defineProperty(globalThis, 'crossOriginIsolated', { value: true, configurable: true });
+  const { spawn, counts, endAll } = countingSpawn();
+  try {
+    const argon2 = createWasmArgon2(wasm, { lanesModule, laneWorkers: [spawn()] });
+    assert.equal(argon2.supportsParallel, true);
+    await use(argon2, counts);
+  } finally {
+    await endAll();
+    if (isolated) Object.defineProperty(globalThis, 'crossOriginIsolated', isolated);
+    else delete globalThis.crossOriginIsolated;
+  }
+}
+
+test('warm() checks the lanes build against the main build, and the job then runs its lanes in parallel', async () => {
+  await withParallelBackend(module, async (argon2, counts) => {
+    await argon2.warm({ m: RFC.m, p: RFC.p });
+    const pending = argon2.hash({ ...RFC });
+    assert.ok(pending instanceof Promise, 'the parallel path');
+    assert.equal(hex(await pending), RFC_TAG);
+    assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'the readied lane worker did the job');
+  });
+});
+
+test('a lanes build that disagrees with the main build on the warm-up hash is not used: the lanes run one after another', async () => {
+  // BLAKE2b's first IV word, 0x6a09e667f3bcc908, is an i64.const in the lanes build's code (opcode 0x42, then signed
+  // LEB128): one bit flipped in each copy, the build still runs, with other tags.
+  const tampered = Buffer.from(lanesBytes);
+  const ivConst = Buffer.from('428892f39dffccf984ea00', 'hex');
+  let copies = 0;
+  for (let at = tampered.indexOf(ivConst); at >= 0; at = tampered.indexOf(ivConst, at + 1), copies += 1) tampered[at + 1] ^= 1;
+  assert.ok(copies > 0, 'the BLAKE2b IV is in the lanes build\'s code');
+  await withParallelBackend(await WebAssembly.compile(tampered), async (argon2, counts) => {
+    await assert.rejects(argon2.warm({ m: RFC.m, p: RFC.p }), (e) => e.name === 'InternalError' && /disagrees/.test(e.message));
+    assert.equal(counts.terminated, 1, 'the readied lane worker is let go');
+    const tag = argon2.hash({ ...RFC });
+    assert.ok(!(tag instanceof Promise), 'the sequential path');
+    assert.equal(hex(tag), RFC_TAG);
+  });
 });
 
 test('invalid parameters are refused before any worker starts', async () => {
@@ -91,25 +168,20 @@ test('invalid parameters are refused before any worker starts', async () => {
 });
 
 test('pre-started lane workers do the job, and are terminated even when the parameters are refused', async () => {
-  let spawned = 0;
-  let terminated = 0;
-  const spawn = () => {
-    spawned += 1;
-    const worker = spawnNodeLane();
-    const terminate = worker.terminate;
-    return Object.assign(worker, { terminate: () => { terminated += 1; return terminate(); } });
-  };
+  const { spawn, counts } = countingSpawn();
   const workers = startLaneWorkers(3, { spawn });
   const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), workers, threads: 4, ...RFC });
   assert.equal(hex(tag), RFC_TAG);
-  assert.equal(terminated, 3);
+  assert.equal(counts.terminated, 3);
   await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), ...RFC, m: 31 }), RangeError);
-  assert.deepEqual([spawned, terminated], [4, 4]);
+  assert.deepEqual(counts, { spawned: 4, terminated: 4 });
 });
 
-test('a one-party barrier never blocks and counts one generation per call', () => {
-  const control = new Int32Array(new SharedArrayBuffer(12));
-  // One party: never blocks, the generation counts the barriers.
-  for (let i = 0; i < 5; i += 1) barrier(control, 1);
-  assert.deepEqual(Array.from(control), [0, 5, 0]);
+test('a one-party barrier never blocks, counts one generation per call and deals each slice\'s lanes afresh', () => {
+  const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+  for (let i = 0; i < 5; i += 1) {
+    control[3] = 4;  // every lane of the slice taken
+    barrier(control, 1);
+  }
+  assert.deepEqual(Array.from(control), [0, 5, 0, 0]);
 });
