@@ -1,12 +1,12 @@
 // openNotes() and sealNote(): the notes worker opens or seals a list in a few
 // calls. The page packs the notes into one buffer per call and transfers it;
-// the plaintexts come back as one buffer per call and become strings, here or,
-// when this thread is the slower of the two, in the worker (see `unanswered`).
-// An open is a pipeline: while the worker opens call k, this thread packs call
-// k+1 and makes the strings of call k-1, so that little of the page's work
-// adds to the worker's. Packing and strings run in slices of a few
-// milliseconds, so that a vault of thousands of notes never blocks the page
-// for a frame.
+// the worker erases the plaintext bytes and sends the titles and bodies back
+// as strings, which this thread only copies out of the message. An open is a
+// pipeline: while the worker opens call k, this thread packs call k+1 and
+// makes the notes of call k-1, so that little of the page's work adds to the
+// worker's. Packing runs in slices of a few milliseconds, and calls after the
+// first are at most CALL_BYTES, so that a vault of thousands of notes never
+// blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
 import { WorkerClient, runOnce } from './runtime/client.js';
@@ -14,7 +14,7 @@ import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
-import { PACK_GROUP, packSeal, startPacking, notesFromTexts, unpackRange, unpackSealed } from '../common/notes-format.js';
+import { PACK_GROUP, packSeal, startPacking, notesFromTexts, unpackSealed } from '../common/notes-format.js';
 import { runInSlices } from '../common/slicer.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
@@ -135,20 +135,16 @@ export function openNotes(notes, deviceKey, options = {}) {
     byteArray(key, 'deviceKey', { length: 32 });
     const results = new Array(notes.length);
     await openInCalls(notes, key, options, async (chunk, packed, opened, from) => {
-      // An answer of strings only needs its note objects made; one of bytes, its strings too.
-      const unpack = opened.texts ? notesFromTexts : unpackRange;
-      const group = opened.texts ? OBJECTS_GROUP : STRINGS_GROUP;
       let done = 0;
       if (options.onFirst && from === 0) {
         done = Math.min(options.first ?? 0, chunk.length);
-        unpack(chunk, opened, packed.preset, results, 0, done);
+        notesFromTexts(chunk, opened, packed.preset, results, 0, done);
         options.onFirst(results.slice(0, done));
       }
-      await runInSlices(Math.ceil((chunk.length - done) / group), (g) => {
-        const start = done + g * group;
-        unpack(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + group), from);
+      await runInSlices(Math.ceil((chunk.length - done) / NOTES_GROUP), (g) => {
+        const start = done + g * NOTES_GROUP;
+        notesFromTexts(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + NOTES_GROUP), from);
       });
-      opened.out?.fill(0);
     });
     return results;
   });
@@ -165,10 +161,8 @@ function withKeyAsCalled(deviceKey, body) {
   });
 }
 
-// Notes made into strings between two looks at the clock: about 30 us of work;
-// notes made into objects from strings the worker made: a few microseconds.
-const STRINGS_GROUP = 16;
-const OBJECTS_GROUP = 256;
+// Notes made into objects between two looks at the clock: a few microseconds of work.
+const NOTES_GROUP = 256;
 
 /**
  * Opens notes only to send their search texts (title + "\n" + body, "" for a
@@ -219,12 +213,6 @@ async function openInCalls(notes, key, options, take) {
   // thread's own part does not stop them: the texts a search worker waits for
   // still come, whole.)
   let callFailed = false;
-  // Who turns a call's plaintexts into strings balances the two threads: the
-  // page, while it is ahead (the worker still has calls to open, so making
-  // strings there would delay them); the worker, when it would otherwise wait
-  // for the page (no call of this open unanswered when the next is sent), and
-  // for the last call, after which it has nothing else to do.
-  let unanswered = 0;
   const send = async () => {
     for (let k = 0; k < ranges.length; k++) {
       if (callFailed) return;
@@ -238,8 +226,7 @@ async function openInCalls(notes, key, options, take) {
       const packed = packing.finish();
       measure('notes:pack', packStart);
       const callKey = key.slice();
-      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity,
-        strings: !options.textsOnly && (unanswered === 0 || k === ranges.length - 1) };
+      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity };
       const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
       if (feeding) {
         args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };
@@ -249,9 +236,7 @@ async function openInCalls(notes, key, options, take) {
       const callStart = performance.now();
       // Rejects at once when `signal` has aborted (packing stopped short): nothing half-packed is opened.
       const reply = worker.call('openNotes', args, { transfer, signal: options.signal });
-      unanswered++;
-      reply.then(() => measure('notes:openNotes call (page)', callStart), () => { callFailed = true; })
-        .finally(() => unanswered--);
+      reply.then(() => measure('notes:openNotes call (page)', callStart), () => { callFailed = true; });
       replies.push(reply);
       calls[k].resolve({ chunk, packed, reply, from });
     }
@@ -266,8 +251,8 @@ async function openInCalls(notes, key, options, take) {
       measure('notes:strings', stringsStart);
     }
   } catch (error) {
-    // The plaintexts of the calls still to come back are erased as they come.
-    for (const reply of replies) reply.then((opened) => opened?.out?.fill?.(0), () => {});
+    // The answers of the calls still to come back are dropped as they come.
+    for (const reply of replies) reply.catch(() => {});
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
     for (const port of ports) {

@@ -151,45 +151,56 @@ const decoder = new TextDecoder();
  */
 export function unpackOpened(notes, opened, preset = new Map()) {
   const result = new Array(notes.length);
-  unpackRange(notes, opened, preset, result, 0, notes.length);
+  const texts = openedTexts(opened, notes.length);
+  notesFromTexts(notes, { texts, status: opened.status }, preset, result, 0, notes.length);
   return result;
 }
 
 /**
- * unpackOpened() for notes[from..to) into result[at + from .. at + to), for a
- * main thread that works in slices (`at`: where this batch starts in the whole list).
- */
-export function unpackRange(notes, opened, preset, result, from, to, at = 0) {
-  for (let i = from; i < to; i++) {
-    const id = notes[i]?.id;
-    const code = preset.get(i) ?? opened.status[i];
-    if (code !== 0) result[at + i] = { id, error: noteError(code) };
-    else {
-      const [title, body] = decodeNote(opened, i);
-      result[at + i] = { id, title, body };
-    }
-  }
-}
-
-/**
  * The title and body of every note of an opened batch as strings:
- * [title0, body0, title1, body1, ...], "" for a note that did not open; what
- * the notes worker sends instead of the bytes when the page asks for strings.
+ * [title0, body0, title1, body1, ...], "" for a note that did not open. The
+ * notes worker makes them beside the plaintexts and sends them as strings: the
+ * page then only copies them out of the message (in V8 a string's structured
+ * clone is a copy of its characters, about 3x cheaper than a TextDecoder call
+ * per field; cpp/notes/NOTES.md).
+ * Strings are made per note, not for the whole buffer: one TextDecoder call for
+ * the whole buffer cut by offsets is slower as soon as a vault holds any
+ * non-ASCII text (the whole string turns two-byte). A note whose title is
+ * ASCII and directly followed by its body (the kernel's layout), and whose
+ * body does not start with a byte order mark, takes one TextDecoder call for
+ * both, cut at the title's length: the very strings two calls give (ASCII
+ * ends every UTF-8 sequence; a BOM is only dropped at the start of a decode),
+ * with half the calls. Other notes take one call per field.
  * @returns {string[]}
  */
-export function openedTexts(opened, count) {
+export function openedTexts({ out, outFields, status }, count) {
   const texts = new Array(2 * count).fill('');
   for (let i = 0; i < count; i++) {
-    if (opened.status[i] !== 0) continue;
-    const [title, body] = decodeNote(opened, i);
-    texts[2 * i] = title;
-    texts[2 * i + 1] = body;
+    if (status[i] !== 0) continue;
+    const f = i * OPEN_FIELDS_OUT;
+    const title = outFields[f];
+    const titleLength = outFields[f + 1];
+    const body = outFields[f + 2];
+    const bodyLength = outFields[f + 3];
+    let joint = body === title + titleLength
+      && !(bodyLength >= 3 && out[body] === 0xef && out[body + 1] === 0xbb && out[body + 2] === 0xbf);
+    for (let j = title; joint && j < body; j++) if (out[j] > 0x7f) joint = false;
+    if (joint) {
+      const both = decoder.decode(out.subarray(title, body + bodyLength));
+      texts[2 * i] = both.substring(0, titleLength);
+      texts[2 * i + 1] = both.substring(titleLength);
+    } else {
+      texts[2 * i] = decoder.decode(out.subarray(title, title + titleLength));
+      texts[2 * i + 1] = decoder.decode(out.subarray(body, body + bodyLength));
+    }
   }
   return texts;
 }
 
 /**
- * notesFromTexts() is unpackRange() for an answer of strings (openedTexts()).
+ * The notes of an opened batch made into objects, for notes[from..to), into
+ * result[at + from .. at + to), for a main thread that works in slices
+ * (`at`: where this batch starts in the whole list). `texts` from openedTexts().
  */
 export function notesFromTexts(notes, { texts, status }, preset, result, from, to, at = 0) {
   for (let i = from; i < to; i++) {
@@ -197,33 +208,6 @@ export function notesFromTexts(notes, { texts, status }, preset, result, from, t
     const code = preset.get(i) ?? status[i];
     result[at + i] = code === 0 ? { id, title: texts[2 * i], body: texts[2 * i + 1] } : { id, error: noteError(code) };
   }
-}
-
-/**
- * Note i's [title, body] as strings. Strings are made per note, not for the
- * whole buffer: one TextDecoder call for the whole buffer cut by offsets is
- * slower as soon as a vault holds any non-ASCII text (the whole string turns
- * two-byte; cpp/notes/NOTES.md). A note whose title is ASCII and directly
- * followed by its body (the kernel's layout), and whose body does not start
- * with a byte order mark, takes one TextDecoder call for both, cut at the
- * title's length: the very strings two calls give (ASCII ends every UTF-8
- * sequence; a BOM is only dropped at the start of a decode), with half the
- * calls. Other notes take one call per field.
- */
-function decodeNote({ out, outFields }, i) {
-  const f = i * OPEN_FIELDS_OUT;
-  const title = outFields[f];
-  const titleLength = outFields[f + 1];
-  const body = outFields[f + 2];
-  const bodyLength = outFields[f + 3];
-  let joint = body === title + titleLength
-    && !(bodyLength >= 3 && out[body] === 0xef && out[body + 1] === 0xbb && out[body + 2] === 0xbf);
-  for (let j = title; joint && j < body; j++) if (out[j] > 0x7f) joint = false;
-  if (joint) {
-    const both = decoder.decode(out.subarray(title, body + bodyLength));
-    return [both.substring(0, titleLength), both.substring(titleLength)];
-  }
-  return [decoder.decode(out.subarray(title, title + titleLength)), decoder.decode(out.subarray(body, body + bodyLength))];
 }
 
 /** Packs notes to seal ({id, title, body}, strings) into one UTF-8 buffer. */

@@ -125,8 +125,7 @@ export function notesOps(backend) {
     // With `feed` ({id, first, total, blank}; `ports` on the first call of an
     // open), the texts also go straight to those search workers. With
     // `textsOnly`, they go only there: the reply is the count, the plaintexts
-    // are erased here. With `strings`, the reply holds the titles and bodies
-    // as strings instead of the plaintext bytes.
+    // are erased here.
     openNotes(args) {
       const { feed, ports = [], textsOnly = false } = args;
       if (feed && ports.length) feeds.set(feed.id, ports);
@@ -146,14 +145,10 @@ export function notesOps(backend) {
         result.out.fill(0);
         return args.count;
       }
-      if (args.strings) {
-        // Strings instead of bytes (openedTexts), which the page asks for when this
-        // worker would otherwise wait for it (api/notes.js); the bytes are erased here.
-        const reply = { texts: openedTexts(result, args.count), status: result.status };
-        result.out.fill(0);
-        return withTransfer(reply, [reply.status.buffer]);
-      }
-      return withTransfer(result, [result.out.buffer, result.outFields.buffer, result.status.buffer]);
+      // The page gets strings, not bytes (see openedTexts); the bytes are erased here.
+      const reply = { texts: openedTexts(result, args.count), status: result.status };
+      result.out.fill(0);
+      return withTransfer(reply, [reply.status.buffer]);
     },
     // `random` is only passed by tests (fixed nonces, to compare with libsodium);
     // otherwise it comes from crypto.getRandomValues here.
