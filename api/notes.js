@@ -1,12 +1,10 @@
 // openNotes() and sealNote(): the notes worker opens or seals a list in a few
 // calls. The page packs the notes into one buffer per call and transfers it;
-// the worker erases the plaintext bytes and sends the titles and bodies back
-// as strings, which this thread only copies out of the message. An open is a
-// pipeline: while the worker opens call k, this thread packs call k+1 and
-// makes the notes of call k-1, so that little of the page's work adds to the
-// worker's. Packing runs in slices of a few milliseconds, and calls after the
-// first are at most CALL_BYTES, so that a vault of thousands of notes never
-// blocks the page for a frame.
+// the plaintexts come back as one buffer per call and become strings. An open
+// is a pipeline: while the worker opens call k, this thread packs call k+1 and
+// makes the strings of call k-1, so that little of the page's work adds to the
+// worker's. Packing and strings run in slices of a few milliseconds, so that a
+// vault of thousands of notes never blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
 import { WorkerClient, runOnce } from './runtime/client.js';
@@ -14,7 +12,7 @@ import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
-import { PACK_GROUP, packSeal, startPacking, notesFromTexts, unpackSealed } from '../common/notes-format.js';
+import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { runInSlices } from '../common/slicer.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
@@ -138,13 +136,14 @@ export function openNotes(notes, deviceKey, options = {}) {
       let done = 0;
       if (options.onFirst && from === 0) {
         done = Math.min(options.first ?? 0, chunk.length);
-        notesFromTexts(chunk, opened, packed.preset, results, 0, done);
+        unpackRange(chunk, opened, packed.preset, results, 0, done);
         options.onFirst(results.slice(0, done));
       }
-      await runInSlices(Math.ceil((chunk.length - done) / NOTES_GROUP), (g) => {
-        const start = done + g * NOTES_GROUP;
-        notesFromTexts(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + NOTES_GROUP), from);
+      await runInSlices(Math.ceil((chunk.length - done) / STRINGS_GROUP), (g) => {
+        const start = done + g * STRINGS_GROUP;
+        unpackRange(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + STRINGS_GROUP), from);
       });
+      opened.out.fill(0);
     });
     return results;
   });
@@ -161,8 +160,8 @@ function withKeyAsCalled(deviceKey, body) {
   });
 }
 
-// Notes made into objects between two looks at the clock: a few microseconds of work.
-const NOTES_GROUP = 256;
+// Notes made into strings between two looks at the clock: about 30 us of work.
+const STRINGS_GROUP = 16;
 
 /**
  * Opens notes only to send their search texts (title + "\n" + body, "" for a
@@ -251,8 +250,8 @@ async function openInCalls(notes, key, options, take) {
       measure('notes:strings', stringsStart);
     }
   } catch (error) {
-    // The answers of the calls still to come back are dropped as they come.
-    for (const reply of replies) reply.catch(() => {});
+    // The plaintexts of the calls still to come back are erased as they come.
+    for (const reply of replies) reply.then((opened) => opened?.out?.fill?.(0), () => {});
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
     for (const port of ports) {

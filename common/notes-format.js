@@ -148,35 +148,33 @@ const decoder = new TextDecoder();
 
 /**
  * Turns an opened batch into [{id, title, body} | {id, error}], in order.
+ * Strings are made per note, not for the whole buffer: one TextDecoder call for
+ * the whole buffer cut by offsets is slower as soon as a vault holds any
+ * non-ASCII text (the whole string turns two-byte; cpp/notes/NOTES.md).
  */
 export function unpackOpened(notes, opened, preset = new Map()) {
   const result = new Array(notes.length);
-  const texts = openedTexts(opened, notes.length);
-  notesFromTexts(notes, { texts, status: opened.status }, preset, result, 0, notes.length);
+  unpackRange(notes, opened, preset, result, 0, notes.length);
   return result;
 }
 
 /**
- * The title and body of every note of an opened batch as strings:
- * [title0, body0, title1, body1, ...], "" for a note that did not open. The
- * notes worker makes them beside the plaintexts and sends them as strings: the
- * page then only copies them out of the message (in V8 a string's structured
- * clone is a copy of its characters, about 3x cheaper than a TextDecoder call
- * per field; cpp/notes/NOTES.md).
- * Strings are made per note, not for the whole buffer: one TextDecoder call for
- * the whole buffer cut by offsets is slower as soon as a vault holds any
- * non-ASCII text (the whole string turns two-byte). A note whose title is
- * ASCII and directly followed by its body (the kernel's layout), and whose
- * body does not start with a byte order mark, takes one TextDecoder call for
- * both, cut at the title's length: the very strings two calls give (ASCII
- * ends every UTF-8 sequence; a BOM is only dropped at the start of a decode),
- * with half the calls. Other notes take one call per field.
- * @returns {string[]}
+ * unpackOpened() for notes[from..to) into result[at + from .. at + to), for a
+ * main thread that works in slices (`at`: where this batch starts in the whole list).
+ * A note whose title is ASCII and directly followed by its body (the kernel's
+ * layout), and whose body does not start with a byte order mark, takes one
+ * TextDecoder call for both, cut at the title's length: the very strings two
+ * calls give (ASCII ends every UTF-8 sequence; a BOM is only dropped at the
+ * start of a decode), with half the calls. Other notes take one call per field.
  */
-export function openedTexts({ out, outFields, status }, count) {
-  const texts = new Array(2 * count).fill('');
-  for (let i = 0; i < count; i++) {
-    if (status[i] !== 0) continue;
+export function unpackRange(notes, { out, outFields, status }, preset, result, from, to, at = 0) {
+  for (let i = from; i < to; i++) {
+    const id = notes[i]?.id;
+    const code = preset.get(i) ?? status[i];
+    if (code !== 0) {
+      result[at + i] = { id, error: noteError(code) };
+      continue;
+    }
     const f = i * OPEN_FIELDS_OUT;
     const title = outFields[f];
     const titleLength = outFields[f + 1];
@@ -187,26 +185,14 @@ export function openedTexts({ out, outFields, status }, count) {
     for (let j = title; joint && j < body; j++) if (out[j] > 0x7f) joint = false;
     if (joint) {
       const both = decoder.decode(out.subarray(title, body + bodyLength));
-      texts[2 * i] = both.substring(0, titleLength);
-      texts[2 * i + 1] = both.substring(titleLength);
+      result[at + i] = { id, title: both.substring(0, titleLength), body: both.substring(titleLength) };
     } else {
-      texts[2 * i] = decoder.decode(out.subarray(title, title + titleLength));
-      texts[2 * i + 1] = decoder.decode(out.subarray(body, body + bodyLength));
+      result[at + i] = {
+        id,
+        title: decoder.decode(out.subarray(title, title + titleLength)),
+        body: decoder.decode(out.subarray(body, body + bodyLength)),
+      };
     }
-  }
-  return texts;
-}
-
-/**
- * The notes of an opened batch made into objects, for notes[from..to), into
- * result[at + from .. at + to), for a main thread that works in slices
- * (`at`: where this batch starts in the whole list). `texts` from openedTexts().
- */
-export function notesFromTexts(notes, { texts, status }, preset, result, from, to, at = 0) {
-  for (let i = from; i < to; i++) {
-    const id = notes[i]?.id;
-    const code = preset.get(i) ?? status[i];
-    result[at + i] = code === 0 ? { id, title: texts[2 * i], body: texts[2 * i + 1] } : { id, error: noteError(code) };
   }
 }
 

@@ -8,7 +8,7 @@ import { heapCopyOut, heapCopyOutU32, heapReadU32, heapReadU8, heapView, withHea
 import { checkStatus } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, openedTexts, sealRandomness } from '../common/notes-format.js';
+import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 /** The batch open/seal over an instantiated notes wasm module. */
@@ -145,10 +145,7 @@ export function notesOps(backend) {
         result.out.fill(0);
         return args.count;
       }
-      // The page gets strings, not bytes (see openedTexts); the bytes are erased here.
-      const reply = { texts: openedTexts(result, args.count), status: result.status };
-      result.out.fill(0);
-      return withTransfer(reply, [reply.status.buffer]);
+      return withTransfer(result, [result.out.buffer, result.outFields.buffer, result.status.buffer]);
     },
     // `random` is only passed by tests (fixed nonces, to compare with libsodium);
     // otherwise it comes from crypto.getRandomValues here.
