@@ -67,13 +67,17 @@ window.clearQuery = async () => {
   frames.length = 0;
 };
 
-// Every keystroke since clearQuery(): input -> results, input -> the frame after the results; the longest frame gap,
-// and every gap over 20 ms with the last key before its frame (to tell where a long frame comes from).
+// Every keystroke since clearQuery(): input -> results, input -> the frame after the results; the longest frame gap
+// while typing (from the first key's input on: the "while typing") and, apart, the longest in the pause
+// between clearQuery() and the first key; every gap over 20 ms with the last key before its frame (null: before
+// the first key), to tell where a long frame comes from.
 window.collect = () => {
   const gaps = [];
+  const gapsBefore = [];
   const longGaps = [];
+  const typingFrom = keys[0]?.input ?? Infinity;
   for (let i = 1; i < frames.length; i++) {
-    gaps.push(frames[i] - frames[i - 1]);
+    (frames[i - 1] >= typingFrom ? gaps : gapsBefore).push(frames[i] - frames[i - 1]);
     if (frames[i] - frames[i - 1] > 20) {
       const key = keys.findLast((k) => k.input <= frames[i]);
       longGaps.push({ ms: frames[i] - frames[i - 1], afterKey: key?.query ?? null, sinceKeyMs: key ? frames[i - 1] - key.input : null });
@@ -85,5 +89,6 @@ window.collect = () => {
       toFrame: k.frame - k.input, searchMs: k.searchMs, toFirstFrame: k.firstFrame - k.input,
       beforeFirstFrame: k.results !== undefined && k.firstFrame !== undefined && k.results < k.firstFrame })),
     longestGap: Math.max(0, ...gaps),
+    longestGapBeforeTyping: Math.max(0, ...gapsBefore),
   };
 };
