@@ -1,8 +1,10 @@
 // Counts in the user's locale for the elements' status lines: the element's
-// (or an ancestor's) lang, else the browser's. One formatter per locale, made
-// once per page: the first Intl.NumberFormat a page makes loads its locale
-// data (about 10 ms in Chromium), which must not fall in the frame that shows
-// a list's first rows, so an element asks for it while the page is idle.
+// (or an ancestor's) lang, else the browser's. One formatter per locale and
+// page, made when first needed. The first Intl format a page makes loads its
+// locale data (25-78 ms in Chromium); making it ahead, in an idle callback,
+// was tried and dropped: that is then a long task of its own (50-65 ms in the
+// demo's first second, where a test allows none over 50 ms), and it may fall
+// on a key the user types.
 
 const formats = new Map();
 
@@ -19,12 +21,4 @@ export function numberFormat(element) {
     formats.set(lang, format);
   }
   return format;
-}
-
-/** Makes `element`'s formatter when the page is next idle (at once where there is no idle callback). */
-export function prepareNumberFormat(element) {
-  const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 0));
-  idle(() => {
-    if (element.isConnected) numberFormat(element);
-  });
 }

@@ -16,7 +16,7 @@ import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 import { SEARCH_BLOCK_MS } from '../common/constants.js';
-import { numberFormat, prepareNumberFormat } from '../common/number-format.js';
+import { numberFormat } from '../common/number-format.js';
 
 const STYLE = `
 :host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
@@ -165,7 +165,6 @@ export class FuzzySearch extends ElementBase {
   connectedCallback() {
     for (const type of LIST_EVENTS) document.addEventListener(type, this.#onListEvent);
     this.#followTarget();
-    prepareNumberFormat(this);
   }
 
   disconnectedCallback() {

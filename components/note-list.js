@@ -6,7 +6,7 @@ import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
 import { runInSlices } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
-import { numberFormat, prepareNumberFormat } from '../common/number-format.js';
+import { numberFormat } from '../common/number-format.js';
 
 const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
 const OVERSCAN = 4;
@@ -165,7 +165,6 @@ export class NoteList extends ElementBase {
     this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
     if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));
     this.#openIfReady();
-    prepareNumberFormat(this);
   }
 
   disconnectedCallback() {

@@ -57,7 +57,9 @@ const KINDS = {
     const ops = blurOps(wasmBlurBackend(await browserEnv.emscripten('blur', { simd })));
     const sky = skyImage(SKY);
     const { radius } = SKY;
-    const viaOps = (rect) => unwrapTransfer(ops.blur({ ...sky, radius, rect, quality: 'exact' })).result.data;
+    // The op owns the pixels it is sent (it writes its result into their buffer, as a worker's transferred or
+    // cloned message), so each call gets its own copy of the sky, as the worker gets one per message.
+    const viaOps = (rect) => unwrapTransfer(ops.blur({ ...sky, data: sky.data.slice(), radius, rect, quality: 'exact' })).result.data;
     let whole;
     const kernel = await time(() => {
       whole = viaOps();

@@ -72,15 +72,14 @@ const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`
 function describeIdle(minutes) {
   return minutes < 1 ? plural(Math.round(minutes * 60), 'second') : plural(Math.round(minutes * 100) / 100, 'minute');
 }
-// One date format for the read view, made while the popup is idle: the first
-// Intl format a page makes loads its locale data (25-78 ms in Chromium), which
-// would otherwise fall on the click that opens the first note.
+// One date format for the read view, made when first needed (not ahead at
+// idle: the first Intl format of a page is a 25-78 ms task in Chromium, which
+// would then fall on the password being typed; common/number-format.js).
 let dateFormat;
 const when = (ms) => {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dateFormat.format(new Date(ms));
 };
-(globalThis.requestIdleCallback ?? setTimeout)(() => when(0));
 
 /** A fresh <vault-unlock> in `slot` (the old one, and any attempt it was running, goes). */
 function mountUnlock(slot, attributes) {
