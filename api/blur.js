@@ -11,7 +11,7 @@
 // the caller's buffer itself is moved to the worker (and detached here), saving
 // the copy. The result is transferred back in the buffer that went (wasm paths: no
 // allocation in the worker).
-import { WorkerClient } from './runtime/client.js';
+import { ModuleWorker } from './runtime/module-worker.js';
 import { blurModule } from './modules/blur.js';
 import { BLUR_DEFAULTS, BLUR_LIMITS, BLUR_QUALITIES, IDLE_MS } from '../common/constants.js';
 import { integer, oneOf } from './arguments.js';
@@ -48,33 +48,10 @@ import { blurInputWindow } from '../common/blur-window.js';
  */
 
 /** A blur worker of the caller's: it keeps its module instantiated between blurs. */
-export class BlurWorker {
-  #client;
-
+export class BlurWorker extends ModuleWorker {
   /** @param {{idleMs?: number}} [options] terminated after idleMs without a job (restarted on demand) */
   constructor({ idleMs = IDLE_MS.blur } = {}) {
-    this.#client = new WorkerClient(blurModule, { idleMs });
-  }
-
-  /**
-   * The build this worker runs once started: 'simd', 'scalar' or 'js'.
-   * @type {'simd' | 'scalar' | 'js' | undefined}
-   */
-  get path() {
-    return /** @type {any} */ (this.#client.path);
-  }
-
-  /** True while the worker is alive. */
-  get alive() {
-    return this.#client.alive;
-  }
-
-  /**
-   * Starts the worker now (instantiating and self-testing its module); resolves with its path.
-   * @returns {Promise<'simd' | 'scalar' | 'js'>}
-   */
-  start() {
-    return /** @type {Promise<any>} */ (this.#client.start());
+    super(blurModule, { idleMs });
   }
 
   /**
@@ -98,7 +75,7 @@ export class BlurWorker {
    * @returns {Promise<{bitmap: ImageBitmap | null, rect?: BlurRect, sourceWidth?: number, sourceHeight?: number, ms: number}>}
    */
   blurFrame(frame) {
-    return this.#client.call('frame', frame, { transfer: frame.bitmap ? [frame.bitmap] : [] });
+    return this._call('frame', frame, { transfer: frame.bitmap ? [frame.bitmap] : [] });
   }
 
   /**
@@ -108,7 +85,7 @@ export class BlurWorker {
    * @returns {Promise<unknown>}
    */
   attachSource(port) {
-    return this.#client.call('attach', { port }, { transfer: [port] });
+    return this._call('attach', { port }, { transfer: [port] });
   }
 
   /**
@@ -118,22 +95,17 @@ export class BlurWorker {
    * @returns {Promise<unknown>}
    */
   handCanvas(canvas) {
-    return this.#client.call('canvas', { canvas }, { transfer: [canvas] });
+    return this._call('canvas', { canvas }, { transfer: [canvas] });
   }
 
   /** Closes the attached source's port. @returns {Promise<unknown>} */
   detachSource() {
-    return this.#client.alive ? this.#client.call('detach', {}) : Promise.resolve(true);
-  }
-
-  /** Terminates the worker (pending blurs reject with an AbortError). */
-  terminate() {
-    this.#client.terminate('terminated');
+    return this.alive ? this._call('detach', {}) : Promise.resolve(true);
   }
 
   /** @param {object} args @param {Transferable[]} transfer @param {AbortSignal} [signal] */
   _blur(args, transfer, signal) {
-    return this.#client.call('blur', args, { transfer, signal });
+    return this._call('blur', args, { transfer, signal });
   }
 }
 

@@ -5,7 +5,8 @@
 // it is done. A caller rendering again and again (frames, new seeds at one
 // size) keeps a worker (createTextureWorker()) and hands the last maps back as
 // `into` (api/texture-targets.js): no worker start and no fresh map memory.
-import { runOnce, WorkerClient } from './runtime/client.js';
+import { runOnce } from './runtime/client.js';
+import { ModuleWorker } from './runtime/module-worker.js';
 import { textureModule } from './modules/texture.js';
 import { IDLE_MS, TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 import { integer, oneOf } from './arguments.js';
@@ -63,33 +64,10 @@ import { textureTargets } from './texture-targets.js';
  */
 
 /** A texture worker of the caller's: it keeps its module and its heap between renders. */
-export class TextureWorker {
-  #client;
-
+export class TextureWorker extends ModuleWorker {
   /** @param {{idleMs?: number}} [options] terminated after idleMs without a render (restarted on demand) */
   constructor({ idleMs = IDLE_MS.texture } = {}) {
-    this.#client = new WorkerClient(textureModule, { idleMs });
-  }
-
-  /**
-   * The build this worker runs once started: 'simd', 'scalar' or 'js'.
-   * @type {'simd' | 'scalar' | 'js' | undefined}
-   */
-  get path() {
-    return /** @type {any} */ (this.#client.path);
-  }
-
-  /** True while the worker is alive. */
-  get alive() {
-    return this.#client.alive;
-  }
-
-  /**
-   * Starts the worker now (instantiating and self-testing its module); resolves with its path.
-   * @returns {Promise<'simd' | 'scalar' | 'js'>}
-   */
-  start() {
-    return /** @type {Promise<any>} */ (this.#client.start());
+    super(textureModule, { idleMs });
   }
 
   /**
@@ -102,14 +80,9 @@ export class TextureWorker {
     return renderTexture(params, { ...options, worker: this });
   }
 
-  /** Terminates the worker (a render in flight rejects with an AbortError). */
-  terminate() {
-    this.#client.terminate('terminated');
-  }
-
   /** @param {object} args @param {import('./runtime/client.js').CallOptions} callOptions */
   _render(args, callOptions) {
-    return this.#client.call('render', args, callOptions);
+    return this._call('render', args, callOptions);
   }
 }
 
