@@ -102,6 +102,24 @@ function oursOneCall(simd) {
 
 const encoder = new TextEncoder();
 
+// openNotes() of the dist/ folder `distOf(params)` names, as users import it: api.js in Chromium, node.js in Node.
+function apiContender(label, detail, distOf) {
+  return {
+    label, detail,
+    async setup(env) {
+      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      let openNotes;
+      return {
+        async run(params) {
+          openNotes ??= (await import(env.url(`${distOf(params)}/${env.engine === 'node' ? 'node.js' : 'api.js'}`))).openNotes;
+          const { notes, deviceKey } = await vault(params.notes);
+          return digestOf(await openNotes(notes, deviceKey));
+        },
+      };
+    },
+  };
+}
+
 const contenders = {
   'ours-simd': oursOneCall(true),
   'ours-scalar': oursOneCall(false),
@@ -122,36 +140,13 @@ const contenders = {
       };
     },
   },
-  'ours-api': {
-    label: 'ours, openNotes() API',
-    detail: 'openNotes() of the package as users import it (Chromium: dist/api.js from this worker; Node: dist/node.js,'
+  'ours-api': apiContender('ours, openNotes() API',
+    'openNotes() of the package as users import it (Chromium: dist/api.js from this worker; Node: dist/node.js,'
       + ' a worker thread): pack, transfer to the notes worker, one call, transfer back, strings',
-    async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
-      const { openNotes } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
-      return {
-        async run({ notes: count }) {
-          const { notes, deviceKey } = await vault(count);
-          return digestOf(await openNotes(notes, deviceKey));
-        },
-      };
-    },
-  },
-  'ours-api-against': {
-    label: 'another build\'s openNotes() API (NOTES_AGAINST)',
-    detail: 'openNotes() of a copy of another build\'s dist/ (its api.js in Chromium, node.js in Node), alternating with ours',
-    async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
-      let openNotes;
-      return {
-        async run({ notes: count, against: dir }) {
-          openNotes ??= (await import(env.url(`${dir}/${env.engine === 'node' ? 'node.js' : 'api.js'}`))).openNotes;
-          const { notes, deviceKey } = await vault(count);
-          return digestOf(await openNotes(notes, deviceKey));
-        },
-      };
-    },
-  },
+    () => 'dist'),
+  'ours-api-against': apiContender('another build\'s openNotes() API (NOTES_AGAINST)',
+    'openNotes() of a copy of another build\'s dist/ (its api.js in Chromium, node.js in Node), alternating with ours',
+    (params) => params.against),
   'libsodium-wrappers': {
     label: 'libsodium-wrappers, note by note',
     detail: 'from_base64, crypto_secretbox_open_easy, crypto_aead_xchacha20poly1305_ietf_decrypt x2, to_string',
