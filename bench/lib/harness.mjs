@@ -20,7 +20,8 @@
 // alternately in Node (one thread) and in Chromium (a dedicated Worker per contender), prints the tables and writes
 // bench/results/<module>.json (sections of other engines already there are kept).
 // `--cases=` and `--contenders=` narrow a run to some cases and contenders (each case keeps its
-// baseline, which its ratios need); the section records the filter.
+// baseline, which its ratios need); the section records the filter, and the cases it did not
+// run stay as the earlier run measured them, each with its own runId.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { runCases } from './measure.mjs';
 import { nodeEnv } from './node-env.mjs';
 import {
-  buildSection, checkAcrossEngines, evaluateTargets, formatExtraTable, formatSection, formatTargets,
+  buildSection, checkAcrossEngines, evaluateTargets, formatExtraTable, formatSection, formatTargets, keepCasesNotRun,
 } from './report.mjs';
 
 export const SETTINGS = {
@@ -130,6 +131,11 @@ export async function runBench({
   const outDir = quick ? path.join(root, 'build/bench/results') : path.join(root, 'bench/results');
   const outFile = path.join(outDir, `${module}${quick ? '.quick' : ''}.json`);
   const previous = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : { sections: {} };
+  // A narrowed run keeps the other cases of its engine from the earlier run (each marked with its runId).
+  const allCases = spec.cases({ quick }).map((c) => c.id);
+  if (filter.filter) {
+    for (const name of Object.keys(sections)) sections[name] = keepCasesNotRun(sections[name], previous.sections[name], allCases);
+  }
   const merged = { ...previous.sections, ...sections };
   checkAcrossEngines(merged);
   const targets = evaluateTargets(merged, spec.targets?.({ quick }) ?? []);

@@ -74,7 +74,23 @@ function medianOf(sections, [engine, caseId, contender]) {
   const entry = c?.contenders.find((x) => x.id === contender);
   if (!entry) return { missing: `${engine} ${caseId} ${contender} not measured` };
   if (!entry.available) return { missing: `${engine} ${contender}: not available` };
-  return { ms: entry.medianMs, runId: sections[engine].runId };
+  return { ms: entry.medianMs, runId: c.runId ?? sections[engine].runId };
+}
+
+/**
+ * A narrowed run's section with the cases it did not run kept from the earlier
+ * section of the same engine, in the module's case order. A kept case keeps its
+ * own runId (and its settings), so its ratios stay those of one run and the
+ * tables say where it came from; a case that ran replaces its earlier self whole.
+ */
+export function keepCasesNotRun(section, earlier, caseOrder = []) {
+  if (!earlier || earlier.engine !== section.engine) return section;
+  const ran = new Set(section.cases.map((c) => c.id));
+  const kept = earlier.cases.filter((c) => !ran.has(c.id))
+    .map((c) => ({ ...c, runId: c.runId ?? earlier.runId, settings: c.settings ?? earlier.settings }));
+  if (kept.length === 0) return section;
+  const rank = (c) => { const i = caseOrder.indexOf(c.id); return i < 0 ? caseOrder.length : i; };
+  return { ...section, cases: [...section.cases, ...kept].sort((a, b) => rank(a) - rank(b)) };
 }
 
 /**
@@ -134,7 +150,7 @@ export function formatSection(module, section) {
   for (const c of section.cases) {
     const baselineLabel = c.contenders.find((x) => x.id === c.baseline)?.label ?? c.baseline;
     const name = (x) => x.label + (x.version && !x.version.includes(' ') ? ` ${x.version.split('@').pop()}` : '');
-    lines.push('', `-- ${c.label}`);
+    lines.push('', `-- ${c.label}${c.runId && c.runId !== section.runId ? ` (kept from the earlier run of ${c.runId})` : ''}`);
     if (c.output !== null) {
       lines.push(`   same output from ${c.verifiedWith.join(', ')}: ${c.output.slice(0, 32)}${c.output.length > 32 ? '...' : ''}`);
     }

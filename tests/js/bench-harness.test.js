@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runBench } from '../../bench/lib/harness.mjs';
 import { Unavailable, alternate, median, runCases, runCasesWith, verifySame } from '../../bench/lib/measure.mjs';
-import { buildSection, checkAcrossEngines, evaluateTargets } from '../../bench/lib/report.mjs';
+import { buildSection, checkAcrossEngines, evaluateTargets, formatSection, keepCasesNotRun } from '../../bench/lib/report.mjs';
 
 /** A clock that only moves when a synthetic contender "works". */
 function fakeClock() {
@@ -294,4 +294,38 @@ test('runBench runs a declared module in Node, prints its table and merges the J
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a narrowed run keeps the cases it did not run from the earlier run, each with its own runId', () => {
+  const entry = (id, medianMs) => ({ id, label: id, available: true, medianMs, samplesMs: [medianMs], speedup: null });
+  const at = (id, contenders, more = {}) => ({ id, label: id, baseline: 'peer', output: null, contenders, ...more });
+  const earlier = {
+    engine: 'chromium', version: 'v', runId: 'old', settings: { runs: 5, method: 'm' },
+    cases: [
+      at('a', [entry('ours', 10), entry('peer', 40)]),
+      at('b', [entry('ours', 20), entry('peer', 60)]),
+      at('c', [entry('ours', 5), entry('peer', 50)], { runId: 'older' }),
+    ],
+  };
+  const narrowed = { engine: 'chromium', version: 'v', runId: 'new', settings: { runs: 5, method: 'm', filter: { cases: ['b'] } },
+    cases: [at('b', [entry('ours', 30)])] };
+  const merged = keepCasesNotRun(narrowed, earlier, ['a', 'b', 'c']);
+  assert.deepEqual(merged.cases.map((c) => c.id), ['a', 'b', 'c'], 'in the module\'s case order');
+  assert.equal(merged.cases[1].contenders.length, 1, 'a case that ran replaces its earlier self whole');
+  assert.equal(merged.cases[1].runId, undefined);
+  assert.equal(merged.cases[0].runId, 'old');
+  assert.equal(merged.cases[2].runId, 'older', 'a case kept twice keeps the run that measured it');
+  assert.deepEqual(merged.cases[0].settings, { runs: 5, method: 'm' });
+  assert.equal(keepCasesNotRun(narrowed, { ...earlier, engine: 'node' }), narrowed, 'another engine\'s section is not mixed in');
+
+  const [kept, across] = evaluateTargets({ chromium: merged }, [
+    { label: 'kept', a: ['chromium', 'a', 'ours'], b: ['chromium', 'a', 'peer'], faster: 3 },
+    { label: 'across', a: ['chromium', 'b', 'ours'], b: ['chromium', 'a', 'peer'], faster: 1 },
+  ]);
+  assert.equal(kept.value, 4);
+  assert.equal(kept.note, undefined, 'both medians of a kept case come from its one run');
+  assert.equal(across.note, 'the two medians come from different runs');
+  const text = formatSection('toy', merged);
+  assert.match(text, /-- a \(kept from the earlier run of old\)/);
+  assert.doesNotMatch(text, /-- b \(kept/);
 });
