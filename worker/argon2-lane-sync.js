@@ -11,24 +11,60 @@
 // worker waited 12-48 ms at each of the 12 barriers, 365 of 605 ms); with
 // lanes taken as threads come free, the faster thread fills 3 of a slice's 4.
 
-/** Int32 words of a job's control buffer: [arrived, generation, error, next lane of the slice]. */
+/** Int32 words of a job's control buffer: [arrived, generation, error (a status, -1 trap, LANE_LOST), next lane of the slice]. */
 export const CONTROL_WORDS = 4;
+
+/** control[2] when a party has left the job (its worker failed, or a barrier waited too long): every party stops. */
+export const LANE_LOST = -2;
+
+// How long a party waits at a barrier without any other party arriving before
+// it gives the job up. A segment of the largest job (4 GiB over 2 lanes:
+// 512 Ki blocks) takes about a second here; a minute means a party is gone
+// (a lane worker that died after its 'ready' would otherwise leave the others
+// blocked in Atomics.wait for ever, with no event loop to tell them).
+export const STALL_MS = 60_000;
+const POLL_MS = 250;
+
+/** Marks the job lost and wakes every party waiting at a barrier (a status recorded before gives way: no party is left to finish). */
+export function abandon(control) {
+  Atomics.store(control, 2, LANE_LOST);
+  Atomics.notify(control, 1);
+}
 
 /**
  * Sense-reversing barrier for `parties` threads over control[0] (count) and
  * control[1] (generation). The last to arrive also resets control[3]: every
- * party has stopped taking lanes of the slice that ends here.
+ * party has stopped taking lanes of the slice that ends here. Throws when the
+ * job is lost (LANE_LOST), or after `stallMs` without a party arriving.
  */
-export function barrier(control, parties) {
+export function barrier(control, parties, stallMs = STALL_MS) {
   const generation = Atomics.load(control, 1);
   if (Atomics.add(control, 0, 1) === parties - 1) {
     Atomics.store(control, 0, 0);
     Atomics.store(control, 3, 0);
     Atomics.add(control, 1, 1);
     Atomics.notify(control, 1);
-  } else {
-    while (Atomics.load(control, 1) === generation) Atomics.wait(control, 1, generation);
+    return;
   }
+  let arrived = Atomics.load(control, 0);
+  let since = performance.now();
+  while (Atomics.load(control, 1) === generation) {
+    if (Atomics.load(control, 2) === LANE_LOST) throw lostError();
+    Atomics.wait(control, 1, generation, Math.min(POLL_MS, stallMs));
+    const now = performance.now();
+    const count = Atomics.load(control, 0);
+    if (count !== arrived) {
+      arrived = count;
+      since = now;
+    } else if (now - since >= stallMs && Atomics.load(control, 1) === generation) {
+      abandon(control);
+      throw lostError();
+    }
+  }
+}
+
+function lostError() {
+  return new Error('argon2 lanes: a lane worker stopped (the job was given up)');
 }
 
 // Calls step(lane) for every lane of the current slice that this thread takes,
@@ -37,7 +73,7 @@ export function barrier(control, parties) {
 // barrier.
 function eachTakenLane(control, p, step) {
   for (let lane = Atomics.add(control, 3, 1); lane < p; lane = Atomics.add(control, 3, 1)) {
-    if (Atomics.load(control, 2) !== 0) continue;
+    if (Atomics.load(control, 2) !== 0) continue;  // a failed job still deals its lanes out, uncomputed
     let code;
     try {
       code = step(lane);
@@ -49,11 +85,11 @@ function eachTakenLane(control, p, step) {
 }
 
 /** Every (pass, slice): the lanes this thread takes, then a barrier. */
-export function fillLanes(exports, { control, t, m, p, parties, blocks }) {
+export function fillLanes(exports, { control, t, m, p, parties, blocks, stallMs }) {
   for (let pass = 0; pass < t; pass += 1) {
     for (let slice = 0; slice < 4; slice += 1) {
       eachTakenLane(control, p, (lane) => exports.lanes_fill_segment(blocks, t, m, p, pass, slice, lane));
-      barrier(control, parties);
+      barrier(control, parties, stallMs);
     }
   }
 }
@@ -63,7 +99,7 @@ export function fillLanes(exports, { control, t, m, p, parties, blocks }) {
  * blocks (the coordinator makes the tag from those and erases them), then one
  * more barrier, after which the memory holds no block.
  */
-export function eraseLanes(exports, { control, t, m, p, parties, blocks }) {
+export function eraseLanes(exports, { control, t, m, p, parties, blocks, stallMs }) {
   eachTakenLane(control, p, (lane) => exports.lanes_erase_lane(blocks, t, m, p, lane));
-  barrier(control, parties);
+  barrier(control, parties, stallMs);
 }

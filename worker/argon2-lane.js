@@ -13,9 +13,11 @@
 //     takes in every slice, then erase the lanes it takes but their last
 //     blocks; control is an Int32Array's SharedArrayBuffer (CONTROL_WORDS in
 //     argon2-lane-sync.js), parties the threads in the barrier; answers {type: 'done'}
-// Either answers {type: 'failed', message} on an error.
+// Either answers {type: 'failed', message} on an error; a failed fill also
+// marks the job lost in its control words (LANE_LOST), so that the parties
+// waiting at a barrier give the job up instead of waiting for ever.
 
-import { eraseLanes, fillLanes } from './argon2-lane-sync.js';
+import { abandon, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 
 /** Makes this worker a lane worker. */
 export function serveLane() {
@@ -30,11 +32,17 @@ export function serveLane() {
         await attached;
         self.postMessage({ type: 'ready' });
       } else if (data.type === 'fill') {
-        if (!attached) throw new Error('fill before attach');
-        const exports = await attached;
         const job = { ...data, control: new Int32Array(data.control) };
-        fillLanes(exports, job);
-        eraseLanes(exports, job);
+        try {
+          if (!attached) throw new Error('fill before attach');
+          const exports = await attached;
+          fillLanes(exports, job);
+          eraseLanes(exports, job);
+        } catch (error) {
+          // The other parties are blocked at a barrier and cannot hear a message: wake them through the control words.
+          abandon(job.control);
+          throw error;
+        }
         self.postMessage({ type: 'done' });
       }
     } catch (error) {

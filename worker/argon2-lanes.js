@@ -23,7 +23,8 @@
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
 import { barrier, CONTROL_WORDS, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 import { startModuleWorker } from '../common/start-worker.js';
-import { statusError } from './wasm-status.js';
+import { INTERNAL_ERROR, statusError } from './wasm-status.js';
+import { namedError } from '../common/errors.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;
@@ -208,6 +209,7 @@ async function hashInParallel({
   workers: started = [],
   readied,
   message = (code) => `argon2 lanes: status ${code}`,
+  stallMs,  // tests: how long a barrier waits for a party that never comes (argon2-lane-sync.js STALL_MS)
 }) {
   threads = Math.max(1, Math.min(threads, p));
   const staged = readied && readied.m === m && readied.p === p && readied.threads === threads ? readied : undefined;
@@ -262,19 +264,28 @@ async function hashInParallel({
       clearTimeout(timer);
     }
     const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
-    for (const worker of laneWorkers) worker.fill({ control: control.buffer, t, m, p, blocks, parties: threads });
+    for (const worker of laneWorkers) worker.fill({ control: control.buffer, t, m, p, blocks, parties: threads, stallMs });
     // Synchronous from here on: lanes taken slice by slice, barriers with the workers.
-    const share = { control, t, m, p, parties: threads, blocks };
+    const share = { control, t, m, p, parties: threads, blocks, stallMs };
     const throwIfFailed = () => {
       const code = control[2];
       if (code !== 0) throw statusError(code, code === -1 ? 'argon2 lanes: a lane worker trapped' : message(code));
     };
-    fillLanes(lanes, share);
+    // A party lost (a barrier throws): end the lane workers before the memory is erased below.
+    const asParty = (step) => {
+      try {
+        step();
+      } catch (error) {
+        for (const worker of laneWorkers) worker.terminate();
+        throw namedError(INTERNAL_ERROR, error.message);
+      }
+    };
+    asParty(() => fillLanes(lanes, share));
     throwIfFailed();
     // The lane workers are erasing lanes but their last blocks meanwhile; this thread takes what is left after the tag.
     const done = lanes.lanes_finalize(blocks, t, m, p, tagAt, length);
     if (done !== 0) throw statusError(done, message(done));
-    eraseLanes(lanes, share);
+    asParty(() => eraseLanes(lanes, share));
     throwIfFailed();
     erasedUpTo = blocks + blockBytes;
     return heap().slice(tagAt, tagAt + length);

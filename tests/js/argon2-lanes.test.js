@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
-import { barrier, CONTROL_WORDS } from '../../worker/argon2-lane-sync.js';
+import { barrier, CONTROL_WORDS, LANE_LOST } from '../../worker/argon2-lane-sync.js';
 import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
 
@@ -184,4 +184,61 @@ test('a one-party barrier never blocks, counts one generation per call and deals
     barrier(control, 1);
   }
   assert.deepEqual(Array.from(control), [0, 5, 0, 0]);
+});
+
+// A spawn whose lane worker instantiates as usual, then `onFill(real)` decides what happens to its lanes.
+function laneThatFails(onFill) {
+  const made = [];
+  const spawn = () => {
+    const real = spawnNodeLane();
+    made.push(real);
+    return {
+      postMessage: (message) => (message.type === 'fill' ? onFill(real, message, made) : real.postMessage(message)),
+      terminate: () => real.terminate(),
+      set onmessage(handler) { real.onmessage = handler; },
+      set onerror(handler) { real.onerror = handler; },
+    };
+  };
+  return { spawn, endAll: () => made.forEach((worker) => worker.terminate()) };
+}
+
+test('a lane worker that dies after its ready: the job is given up after stallMs with an InternalError, not waited for ever', async () => {
+  const { spawn, endAll } = laneThatFails((real) => real.terminate());
+  try {
+    const started = performance.now();
+    await assert.rejects(argon2idParallel({ module, spawn, threads: 2, stallMs: 300, ...RFC }),
+      (e) => e.name === 'InternalError' && /lane worker stopped/.test(e.message));
+    const waited = performance.now() - started;
+    assert.ok(waited >= 300 && waited < 10_000, `given up after the stall, not before (${waited.toFixed(0)} ms)`);
+    // The same module and spawn still serve a good job afterwards.
+    assert.equal(hex(await argon2idParallel({ module, spawn: spawnNodeLane, threads: 2, ...RFC })), RFC_TAG);
+  } finally {
+    endAll();
+  }
+});
+
+test('a lane worker whose fill fails wakes the others at once through the control words (no stall to wait out)', async () => {
+  // Its lanes go to a second, never attached worker: "fill before attach" there, which marks the job lost.
+  const { spawn, endAll } = laneThatFails((real, message, made) => {
+    const unattached = spawnNodeLane();
+    made.push(unattached);
+    unattached.postMessage(message);
+  });
+  try {
+    const started = performance.now();
+    await assert.rejects(argon2idParallel({ module, spawn, threads: 2, stallMs: 600_000, ...RFC }),
+      (e) => e.name === 'InternalError' && /lane worker stopped/.test(e.message));
+    assert.ok(performance.now() - started < 10_000, 'long before the ten-minute stall');
+  } finally {
+    endAll();
+  }
+});
+
+test('a barrier whose other party never comes throws after stallMs and marks the job lost', () => {
+  const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+  const started = performance.now();
+  assert.throws(() => barrier(control, 2, 200), /lane worker stopped/);
+  assert.ok(performance.now() - started >= 200);
+  assert.equal(control[2], LANE_LOST);
+  assert.throws(() => barrier(control, 3, 60_000), /lane worker stopped/, 'a lost job stops the next barrier at once');
 });
