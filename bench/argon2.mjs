@@ -53,7 +53,7 @@ function lanesContender({ parallel, ahead = false }) {
       : parallel ? '; the job starts its lane workers' : ''}`,
     async setup(env) {
       const { LANE_WORKER_NAME, argon2idParallel, laneThreads, parallelLanesAvailable, startLaneWorkers } = await import('../worker/argon2-lanes.js');
-      if (parallel && env.engine !== 'chromium') throw new Unavailable('lane workers are Web Workers: Chromium only here');
+      if (parallel && env.engine !== 'chromium' && env.engine !== 'firefox') throw new Unavailable('lane workers are Web Workers: a browser only here');
       if (parallel && !parallelLanesAvailable()) throw new Unavailable('parallel lanes need a crossOriginIsolated worker');
       const module = await env.wasmModule('argon2.lanes.wasm');
       // A lane worker is the argon2 worker script under the lane name (worker/argon2.js).
@@ -104,7 +104,7 @@ const contenders = {
     detail: 'argon2id() of dist/api.js on a worker readied by warmArgon2() beforehand (untimed: started, self-tested,'
       + ' the memory taken), as <vault-unlock> readies it while the password is typed; terminated after the job',
     async setup(env) {
-      if (env.engine !== 'chromium') throw new Unavailable('browser only (the API starts Workers)');
+      if (env.engine !== 'chromium' && env.engine !== 'firefox') throw new Unavailable('browser only (the API starts Workers)');
       const { argon2id, warmArgon2 } = await import(env.url('dist/api.js'));
       let warm;
       const ready = async ({ m, p }) => {
@@ -127,7 +127,7 @@ const contenders = {
       + " job's worker when one ends (same m and p; api/argon2-next.js), as a server hashing one password after"
       + ' another gets it: only the warm-up round is cold there',
     async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
       const { argon2id } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
       return { run: (params) => argon2id({ ...params, ...inputs(params) }) };
     },

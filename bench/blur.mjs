@@ -206,7 +206,7 @@ const contenders = {
       + ' and the result transferred back in the same buffer; bars: one call per bar on the shared sky (copied: only'
       + ' the window each bar\'s blur reads)',
     async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
       const { boxBlur } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
       const fresh = freshSkies();
       const blur = async (image, radius, options) => (await boxBlur(image, radius, { ...options, transfer: !options.rect })).data;

@@ -107,7 +107,7 @@ function apiContender(label, detail, distOf) {
   return {
     label, detail,
     async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
       let openNotes;
       return {
         async run(params) {

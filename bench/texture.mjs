@@ -175,7 +175,7 @@ const contenders = {
       + ' Node: dist/node.js): a fresh texture worker per render (started, the module instantiated and self-tested, bands'
       + ' rendered, the five maps transferred back, the worker terminated); the module compiled once per page',
     async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
       const { renderTexture } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
       return { run: async (p) => digestOf(await renderTexture(params(p))) };
     },
@@ -187,7 +187,7 @@ const contenders = {
       + ' handed back as `into` (transferred to the worker, filled, transferred back): no worker start, no new map'
       + ' memory; timed from the call to the maps on this side',
     async setup(env) {
-      if (env.engine !== 'chromium' && env.engine !== 'node') throw new Unavailable('the API needs workers: Chromium or Node');
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
       const { createTextureWorker, renderTexture } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
       const worker = createTextureWorker({ idleMs: Infinity });
       let last;

@@ -1,4 +1,4 @@
-// What contenders may ask of the engine, in the Chromium bench worker: load one
+// What contenders may ask of the engine, in the Chromium or Firefox bench worker: load one
 // of our Emscripten builds the way worker/runtime/host.js does (compile the
 // .wasm, then instantiate that Module through the glue's instantiateWasm).
 import { compileFromUrl } from '../../common/wasm-compile.js';
@@ -8,8 +8,8 @@ const ROOT = new URL('../../', import.meta.url);
 const OUT = new URL('build/wasm/out/', ROOT);
 
 export const browserEnv = {
-  engine: 'chromium',
-  /** A full garbage collection now (Chromium runs with --js-flags=--expose-gc for the bench). */
+  engine: /\bFirefox\//.test(navigator.userAgent) ? 'firefox' : 'chromium',
+  /** A full garbage collection now (Chromium runs with --js-flags=--expose-gc for the bench; Firefox has none to call). */
   collectGarbage: () => globalThis.gc?.(),
   /** URL of a file of the repository as served (dist/api.js, ...). */
   url: (file) => new URL(file, ROOT).href,

@@ -22,13 +22,14 @@ const FLAGS = [
   // Contenders that drop big buffers after each call collect them untimed (bench/argon2.mjs, lanes).
   '--js-flags=--expose-gc',
 ];
-const METHOD = ({ warmup, runs }) => `median of ${runs} timed runs after ${warmup} warm-up round${warmup === 1 ? '' : 's'}`
+/** How a browser engine measures (the Firefox engine shares it). */
+export const workerMethod = ({ warmup, runs }) => `median of ${runs} timed runs after ${warmup} warm-up round${warmup === 1 ? '' : 's'}`
   + ' and a correctness run; each contender in a dedicated module Worker of its own (own heap, set up once), the page'
   + ' alternating the calls A B C A B C ... across the workers, one at a time, each timed inside its worker';
-const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MS || 30 * 60 * 1000);
+export const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MS || 30 * 60 * 1000);
 
 /** Bundles bench/<module>.mjs for the browser into build/bench/browser/<module>.js; returns its repo path. */
-async function bundle(root, module) {
+export async function bundleForBrowser(root, module) {
   const out = `build/bench/browser/${module}.js`;
   await build({
     absWorkingDir: root,
@@ -38,6 +39,8 @@ async function bundle(root, module) {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // Node-only peers (the native argon2 addon) are imported only after a contender's engine check: never in a browser.
+    external: ['argon2'],
     logLevel: 'warning',
   });
   return out;
@@ -47,7 +50,7 @@ async function bundle(root, module) {
  * @returns {Promise<{version: string, info: object, results: object[]}>}
  */
 export async function runInChromium({ root, module, cases, settings, log }) {
-  const spec = await bundle(root, module);
+  const spec = await bundleForBrowser(root, module);
   const server = await startServer({ root });
   const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-chromium-'));
   let context;
@@ -75,7 +78,7 @@ export async function runInChromium({ root, module, cases, settings, log }) {
     return {
       version: `Chromium ${version} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
       info: reply.engine,
-      method: METHOD(settings),
+      method: workerMethod(settings),
       results: reply.results,
     };
   } finally {

@@ -99,7 +99,7 @@ export async function runBench({
   const filter = caseIds || contenders ? { filter: { ...(caseIds ? { cases: caseIds } : {}), ...(contenders ? { contenders } : {}) } } : {};
   const settings = { ...(quick ? SETTINGS.quick : { ...SETTINGS.full, ...spec.settings }), ...filter };
   const extraEngines = extras.engines ?? {};
-  const known = ['node', 'chromium', ...Object.keys(extraEngines)];
+  const known = ['node', 'chromium', 'firefox', ...Object.keys(extraEngines)];
   const engines = engine === 'all' ? known : [engine];
   for (const name of engines) {
     if (!known.includes(name)) throw new Error(`unknown engine "${name}" for ${module}; one of ${known.join(', ')}, all`);
@@ -119,6 +119,9 @@ export async function runBench({
     } else if (name === 'chromium') {
       const { runInChromium } = await import('./chromium.mjs');
       run = await runInChromium({ root, module, cases, settings, log: tagged });
+    } else if (name === 'firefox') {
+      const { runInFirefox } = await import('./firefox.mjs');
+      run = await runInFirefox({ root, module, cases, settings, log: tagged });
     } else {
       run = await extraEngines[name]({ root, cases, settings, quick, log: tagged });
     }
