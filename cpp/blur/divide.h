@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace memento::blur {
@@ -143,6 +144,14 @@ constexpr bool every_dot_radius_has_its_constant() {
   return dot_divider_for(0).multiplier == 0;
 }
 static_assert(every_dot_radius_has_its_constant(), "a radius 1..kDotMaxRadius lacks a dot divider");
+
+// dot_divider_for(r) for every radius, found at compile time: the passes ask
+// for it per call (every four rows), where the search would run each time.
+inline constexpr auto kDotDividers = [] {
+  std::array<DotDivider, kDotMaxRadius + 1> table{};
+  for (std::uint32_t r = 0; r <= kDotMaxRadius; ++r) table[r] = dot_divider_for(r);
+  return table;
+}();
 static_assert(dot_divider_for(8).shift == 16 && dot_divider_for(20).shift == 17, "the glass's radii (NOTES.md)");
 
 }  // namespace memento::blur

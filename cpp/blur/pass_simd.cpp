@@ -80,13 +80,13 @@ struct U16Sums {
 template <std::uint32_t Extra>
 struct Dot : U16Sums {
   using U16Sums::U16Sums;
-  static std::uint32_t bias(std::uint32_t radius) { return dot_divider_for(radius).bias; }
+  static std::uint32_t bias(std::uint32_t radius) { return kDotDividers[radius].bias; }
   struct Magic : MagicBase {
     v128_t even;  // m in the even 16-bit lanes, 0 in the odd
     v128_t odd;   // m in the odd
     explicit Magic(std::uint32_t radius)
-        : even(wasm_i32x4_splat(static_cast<std::int32_t>(dot_divider_for(radius).multiplier))),
-          odd(wasm_i32x4_splat(static_cast<std::int32_t>(dot_divider_for(radius).multiplier << 16))) {}
+        : even(wasm_i32x4_splat(static_cast<std::int32_t>(kDotDividers[radius].multiplier))),
+          odd(wasm_i32x4_splat(static_cast<std::int32_t>(kDotDividers[radius].multiplier << 16))) {}
   };
   static v128_t divide8(v128_t sums, const Magic& m) {
     const v128_t even = wasm_u32x4_shr(wasm_i32x4_dot_i16x8(sums, m.even), 16 + Extra);
@@ -378,7 +378,7 @@ template <typename Run>
 void with_accumulator(std::uint32_t radius, Run&& run) {
   if (radius > kNarrowMaxRadius) return run.template operator()<Wide>();
   if (radius > kDotMaxRadius || radius == 0) return run.template operator()<Narrow>();
-  switch (dot_divider_for(radius).shift) {
+  switch (kDotDividers[radius].shift) {
     case 16:
       return run.template operator()<Dot<0>>();
     case 17:
