@@ -3,6 +3,8 @@
 // the builds alternating round by round (order swapped every round) so they
 // share the host's noise; outputs compared byte for byte. Not a test.
 //   node tests/js/blur-ab.mjs <dir A> <dir B> [rounds]   (each dir: blur.simd.mjs + .wasm)
+// AB_NO_CHECK=1 times builds that differ on purpose (e.g. one with a pass type
+// left out, to see what share of the time the other takes).
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
