@@ -73,12 +73,13 @@ static_assert(every_radius_has_its_constant(), "a radius up to kMaxRadius lacks 
 
 // The SIMD build's division for 1 <= radius <= kDotMaxRadius, through
 // i32x4.dot_i16x8_s (one pmaddwd in V8, where i16x8.q15mulr_sat_s is five
-// instructions: NOTES.md): floor((S + B) m / 2^K) with the sums started at B instead of
-// r. A dot with m in the even 16-bit lanes gives the even sums' products in
-// 32-bit lanes, one with m in the odd lanes the odd sums'; the quotients are
-// the products' bits K and up, so one shift moves the even quotients to the
-// low halves, the odd ones need a shift by K - 16 (none when K = 16), and a
-// 16-bit blend joins them (pass_simd.cpp, Dot).
+// instructions: NOTES.md): floor((S + B) m / 2^K), the sums started at B
+// instead of r. A dot with m in the even 16-bit lanes gives the even sums'
+// products in 32-bit lanes, one with m in the odd lanes the odd sums'; the
+// quotients are the products' bits K and up, so one shift moves the even
+// quotients to the low halves, the odd ones need a shift by K - 16 (none when
+// K = 16) to sit in the high halves, and a 16-bit blend joins them
+// (pass_simd.cpp, Dot).
 //
 // Why exact: f(S) = floor((S + B) m / 2^K) is nondecreasing in S, and the
 // sums S with floor((S + r) / d) = q form the interval
@@ -152,6 +153,7 @@ inline constexpr auto kDotDividers = [] {
   for (std::uint32_t r = 0; r <= kDotMaxRadius; ++r) table[r] = dot_divider_for(r);
   return table;
 }();
-static_assert(dot_divider_for(8).shift == 16 && dot_divider_for(20).shift == 17, "the glass's radii (NOTES.md)");
+static_assert(dot_divider_for(8).shift == 16 && dot_divider_for(20).shift == 17,
+              "NOTES.md's instruction counts take K = 16 at r = 8 and 17 at r = 20");
 
 }  // namespace memento::blur

@@ -76,7 +76,8 @@ struct U16Sums {
 // 1 <= radius <= kDotMaxRadius: floor((S + B) m / 2^K), K = 16 + Extra, two
 // pmaddwd per 8 sums (divide.h proves it exact; the sums start at B). The
 // even sums' quotients shifted down into the low halves of 32-bit lanes, the
-// odd sums' left in the high halves, joined by a 16-bit blend (one pblendw).
+// odd sums' into the high halves (by Extra: none at K = 16), joined by a
+// 16-bit blend (one pblendw; a shift and an or per 8 sums more without it).
 template <std::uint32_t Extra>
 struct Dot : U16Sums {
   using U16Sums::U16Sums;
