@@ -1,7 +1,8 @@
 // The passes 16 bytes per instruction. Running sums live in u16 lanes up to
 // radius 100 (2 vectors per 16 bytes) and in u32 lanes above (Wide: 4). The
-// division: q15mulr up to radius 40 (Rounded), u16 x u16 -> u32 products up
-// to 100 (Narrow), products split in two above (Wide); divide.h proves each.
+// division: i32x4 dot products for radius 1..63 (Dot), u16 x u16 -> u32
+// products for 0 and up to 100 (Narrow), products split in two above (Wide);
+// divide.h proves each.
 //
 // Vertical: one sum per byte of a row, kept in scratch; the pass walks down
 // the rows, four at a time, so a vector of sums is loaded and stored once per
@@ -29,21 +30,38 @@ std::uint32_t opaque(std::uint32_t v) {
   return v;
 }
 
+// A zero vector LLVM cannot see is zero: with a known zero it turns the
+// interleave below back into extend_high, which V8 lowers to two instructions
+// (it zeroes a register every time) where the interleave is one punpckhbw.
+v128_t opaque_zero() { return wasm_i32x4_splat(static_cast<std::int32_t>(opaque(0))); }
+
+// The high 8 bytes widened to u16 lanes, given a zero vector.
+v128_t widen_high(v128_t b, v128_t zero) {
+  return wasm_i8x16_shuffle(b, zero, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+}
+
+// What every divider's constants carry.
+struct MagicBase {
+  v128_t zero = opaque_zero();
+};
+
 // Sums in u16 lanes (radius <= kNarrowMaxRadius: 255 * 201 + 100 < 2^16).
 struct U16Sums {
   static constexpr std::size_t kSumBytes = 32;  // scratch per 16 bytes of a row
   v128_t lo, hi;
 
   explicit U16Sums(std::uint32_t bias) : lo(wasm_i16x8_splat(static_cast<std::int16_t>(bias))), hi(lo) {}
+  // What the sums start at: N = S + r for every divider but Dot's.
+  static std::uint32_t bias(std::uint32_t radius) { return radius; }
   void add(v128_t b) {
     lo = wasm_i16x8_add(lo, wasm_u16x8_extend_low_u8x16(b));
     hi = wasm_i16x8_add(hi, wasm_u16x8_extend_high_u8x16(b));
   }
   // Add the byte entering the window, subtract the one leaving (mod 2^16: the
   // true sum always fits, so wrapping in between is harmless).
-  void slide(v128_t enter, v128_t leave) {
+  void slide(v128_t enter, v128_t leave, v128_t zero) {
     lo = wasm_i16x8_add(lo, wasm_i16x8_sub(wasm_u16x8_extend_low_u8x16(enter), wasm_u16x8_extend_low_u8x16(leave)));
-    hi = wasm_i16x8_add(hi, wasm_i16x8_sub(wasm_u16x8_extend_high_u8x16(enter), wasm_u16x8_extend_high_u8x16(leave)));
+    hi = wasm_i16x8_add(hi, wasm_i16x8_sub(widen_high(enter, zero), widen_high(leave, zero)));
   }
   void load(const std::uint8_t* p) {
     lo = wasm_v128_load(p);
@@ -55,28 +73,35 @@ struct U16Sums {
   }
 };
 
-// Radius <= kRoundedMaxRadius: floor((N m + 2^14) / 2^15) >> s, one
-// q15mulr per 8 sums (divide.h proves it exact). The shift s (0..6) is a
-// template argument: a constant shift is one instruction, a shift by a
-// variable several in V8 (a mask, a move into a vector register, the shift).
-template <std::uint32_t S>
-struct Rounded : U16Sums {
+// 1 <= radius <= kDotMaxRadius: floor((S + B) m / 2^K), K = 16 + Extra, two
+// pmaddwd per 8 sums (divide.h proves it exact; the sums start at B). The
+// even sums' quotients shifted down into the low halves of 32-bit lanes, the
+// odd sums' into the high halves (by Extra: none at K = 16), joined by a
+// 16-bit blend (one pblendw; a shift and an or per 8 sums more without it).
+template <std::uint32_t Extra>
+struct Dot : U16Sums {
   using U16Sums::U16Sums;
-  struct Magic {
-    v128_t multiplier;
+  static std::uint32_t bias(std::uint32_t radius) { return kDotDividers[radius].bias; }
+  struct Magic : MagicBase {
+    v128_t even;  // m in the even 16-bit lanes, 0 in the odd
+    v128_t odd;   // m in the odd
     explicit Magic(std::uint32_t radius)
-        : multiplier(wasm_i16x8_splat(static_cast<std::int16_t>(rounded_divider_for(radius).multiplier))) {}
+        : even(wasm_i32x4_splat(static_cast<std::int32_t>(kDotDividers[radius].multiplier))),
+          odd(wasm_i32x4_splat(static_cast<std::int32_t>(kDotDividers[radius].multiplier << 16))) {}
   };
-  v128_t divide(const Magic& m) const {
-    return wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(lo, m.multiplier), S),
-                                   wasm_u16x8_shr(wasm_i16x8_q15mulr_sat(hi, m.multiplier), S));
+  static v128_t divide8(v128_t sums, const Magic& m) {
+    const v128_t even = wasm_u32x4_shr(wasm_i32x4_dot_i16x8(sums, m.even), 16 + Extra);
+    v128_t odd = wasm_i32x4_dot_i16x8(sums, m.odd);
+    if constexpr (Extra > 0) odd = wasm_u32x4_shr(odd, Extra);
+    return wasm_i16x8_shuffle(even, odd, 0, 9, 2, 11, 4, 13, 6, 15);
   }
+  v128_t divide(const Magic& m) const { return wasm_u8x16_narrow_i16x8(divide8(lo, m), divide8(hi, m)); }
 };
 
 // Radius <= kNarrowMaxRadius: floor(N m / 2^k) through u16 x u16 -> u32 products.
 struct Narrow : U16Sums {
   using U16Sums::U16Sums;
-  struct Magic {
+  struct Magic : MagicBase {
     v128_t multiplier;
     std::uint32_t shift;
     explicit Magic(std::uint32_t radius)
@@ -99,6 +124,7 @@ struct Wide {
   v128_t v[4];
 
   explicit Wide(std::uint32_t bias) { v[0] = v[1] = v[2] = v[3] = wasm_i32x4_splat(static_cast<std::int32_t>(bias)); }
+  static std::uint32_t bias(std::uint32_t radius) { return radius; }
   void add(v128_t b) {
     const v128_t lo = wasm_u16x8_extend_low_u8x16(b);
     const v128_t hi = wasm_u16x8_extend_high_u8x16(b);
@@ -107,10 +133,10 @@ struct Wide {
     v[2] = wasm_i32x4_add(v[2], wasm_u32x4_extend_low_u16x8(hi));
     v[3] = wasm_i32x4_add(v[3], wasm_u32x4_extend_high_u16x8(hi));
   }
-  void slide(v128_t enter, v128_t leave) {
+  void slide(v128_t enter, v128_t leave, v128_t zero) {
     // The difference in i16 lanes (-255..255), sign-extended into the sums.
     const v128_t lo = wasm_i16x8_sub(wasm_u16x8_extend_low_u8x16(enter), wasm_u16x8_extend_low_u8x16(leave));
-    const v128_t hi = wasm_i16x8_sub(wasm_u16x8_extend_high_u8x16(enter), wasm_u16x8_extend_high_u8x16(leave));
+    const v128_t hi = wasm_i16x8_sub(widen_high(enter, zero), widen_high(leave, zero));
     v[0] = wasm_i32x4_add(v[0], wasm_i32x4_extend_low_i16x8(lo));
     v[1] = wasm_i32x4_add(v[1], wasm_i32x4_extend_high_i16x8(lo));
     v[2] = wasm_i32x4_add(v[2], wasm_i32x4_extend_low_i16x8(hi));
@@ -118,7 +144,7 @@ struct Wide {
   }
   // N m needs up to 40 bits: with N = 256 Nh + Nl,
   // floor(N m / 2^k) = floor((Nh m + floor(Nl m / 2^8)) / 2^(k - 8)), every term within u32 (divide.h).
-  struct Magic {
+  struct Magic : MagicBase {
     v128_t multiplier;
     v128_t low_byte;
     explicit Magic(std::uint32_t radius)
@@ -176,13 +202,13 @@ template <typename Acc>
 void four_steps(Acc& sum, const typename Acc::Magic& magic, const v128_t*& enter, const v128_t*& leave,
                 v128_t pixels[4]) {
   const v128_t d0 = sum.divide(magic);
-  sum.slide(enter[0], leave[0]);
+  sum.slide(enter[0], leave[0], magic.zero);
   const v128_t d1 = sum.divide(magic);
-  sum.slide(enter[1], leave[1]);
+  sum.slide(enter[1], leave[1], magic.zero);
   const v128_t d2 = sum.divide(magic);
-  sum.slide(enter[2], leave[2]);
+  sum.slide(enter[2], leave[2], magic.zero);
   const v128_t d3 = sum.divide(magic);
-  sum.slide(enter[3], leave[3]);
+  sum.slide(enter[3], leave[3], magic.zero);
   enter += 4;
   leave += 4;
   transpose4(d0, d1, d2, d3, pixels);
@@ -213,7 +239,7 @@ void horizontal(const Plane& src, const Window& window, std::uint8_t* dst, std::
     }
     for (; j < columns; ++j, ++x) column[j] = gather(rows, static_cast<std::size_t>(std::min(x, width - 1)));
 
-    Acc sum(box.radius);
+    Acc sum(Acc::bias(box.radius));
     for (std::int64_t k = 0; k <= 2 * r; ++k) sum.add(column[k]);
     std::uint8_t* out = dst + y * dst_stride;
     const v128_t* enter = column + 2 * r + 1;
@@ -243,7 +269,7 @@ void horizontal(const Plane& src, const Window& window, std::uint8_t* dst, std::
       v128_t done[4] = {wasm_i32x4_splat(0), wasm_i32x4_splat(0), wasm_i32x4_splat(0), wasm_i32x4_splat(0)};
       for (std::uint32_t k = 0; k < left; ++k) {
         done[k] = sum.divide(magic);
-        sum.slide(enter[k], leave[k]);
+        sum.slide(enter[k], leave[k], magic.zero);
       }
       v128_t pixels[4];
       transpose4(done[0], done[1], done[2], done[3], pixels);
@@ -262,13 +288,13 @@ void vertical_chunk(std::uint8_t* sums, const typename Acc::Magic& magic, std::s
   for (std::uint32_t k = 0; k < rows; ++k) {
     if (bytes == 16) {
       wasm_v128_store(out[k] + offset, sum.divide(magic));
-      sum.slide(wasm_v128_load(enter[k] + offset), wasm_v128_load(leave[k] + offset));
+      sum.slide(wasm_v128_load(enter[k] + offset), wasm_v128_load(leave[k] + offset), magic.zero);
     } else {
       v128_t e = wasm_i32x4_splat(0), l = e, q = sum.divide(magic);
       std::memcpy(&e, enter[k] + offset, bytes);
       std::memcpy(&l, leave[k] + offset, bytes);
       std::memcpy(out[k] + offset, &q, bytes);
-      sum.slide(e, l);
+      sum.slide(e, l, magic.zero);
     }
   }
   sum.store(sums);
@@ -288,7 +314,7 @@ void vertical_start(const Rows& rows, const Window& window, const Box& box, std:
   const std::size_t chunks = (n + 15) / 16;
   std::uint8_t* sums = aligned16(scratch);
   // Each chunk's sum over rows window.y - r .. window.y + r, a row at a time.
-  for (std::size_t c = 0; c < chunks; ++c) Acc(box.radius).store(sums + c * Acc::kSumBytes);
+  for (std::size_t c = 0; c < chunks; ++c) Acc(Acc::bias(box.radius)).store(sums + c * Acc::kSumBytes);
   for (std::int64_t k = std::int64_t{window.y} - r; k <= std::int64_t{window.y} + r; ++k) {
     const std::uint8_t* p = rows.row(k);
     for (std::size_t c = 0; c < chunks; ++c) {
@@ -331,13 +357,13 @@ void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std:
         Acc sum(0);
         sum.load(sums + c * Acc::kSumBytes);
         wasm_v128_store(o0 + at, sum.divide(magic));
-        sum.slide(wasm_v128_load(e0 + at), wasm_v128_load(l0 + at));
+        sum.slide(wasm_v128_load(e0 + at), wasm_v128_load(l0 + at), magic.zero);
         wasm_v128_store(o1 + at, sum.divide(magic));
-        sum.slide(wasm_v128_load(e1 + at), wasm_v128_load(l1 + at));
+        sum.slide(wasm_v128_load(e1 + at), wasm_v128_load(l1 + at), magic.zero);
         wasm_v128_store(o2 + at, sum.divide(magic));
-        sum.slide(wasm_v128_load(e2 + at), wasm_v128_load(l2 + at));
+        sum.slide(wasm_v128_load(e2 + at), wasm_v128_load(l2 + at), magic.zero);
         wasm_v128_store(o3 + at, sum.divide(magic));
-        sum.slide(wasm_v128_load(e3 + at), wasm_v128_load(l3 + at));
+        sum.slide(wasm_v128_load(e3 + at), wasm_v128_load(l3 + at), magic.zero);
         sum.store(sums + c * Acc::kSumBytes);
       }
     }
@@ -352,25 +378,23 @@ void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std:
 template <typename Run>
 void with_accumulator(std::uint32_t radius, Run&& run) {
   if (radius > kNarrowMaxRadius) return run.template operator()<Wide>();
-  if (radius > kRoundedMaxRadius) return run.template operator()<Narrow>();
-  switch (rounded_divider_for(radius).shift) {
-    case 0:
-      return run.template operator()<Rounded<0>>();
-    case 1:
-      return run.template operator()<Rounded<1>>();
-    case 2:
-      return run.template operator()<Rounded<2>>();
-    case 3:
-      return run.template operator()<Rounded<3>>();
-    case 4:
-      return run.template operator()<Rounded<4>>();
-    case 5:
-      return run.template operator()<Rounded<5>>();
+  if (radius > kDotMaxRadius || radius == 0) return run.template operator()<Narrow>();
+  switch (kDotDividers[radius].shift) {
+    case 16:
+      return run.template operator()<Dot<0>>();
+    case 17:
+      return run.template operator()<Dot<1>>();
+    case 18:
+      return run.template operator()<Dot<2>>();
+    case 19:
+      return run.template operator()<Dot<3>>();
+    case 20:
+      return run.template operator()<Dot<4>>();
     default:
-      return run.template operator()<Rounded<6>>();
+      return run.template operator()<Dot<5>>();
   }
 }
-static_assert(rounded_divider_for(kRoundedMaxRadius).shift == 6, "Rounded<6> is the largest shift");
+static_assert(dot_divider_for(kDotMaxRadius).shift == 21, "Dot<5> is the largest shift");
 
 }  // namespace
 
@@ -380,11 +404,7 @@ void horizontal_pass(const Plane& src, const Window& window, std::uint8_t* dst, 
 }
 
 void vertical_start(const Rows& rows, const Window& window, const Box& box, std::uint8_t* sums) {
-  if (box.radius <= kNarrowMaxRadius) {
-    vertical_start<U16Sums>(rows, window, box, sums);  // the same sums for Rounded and Narrow
-  } else {
-    vertical_start<Wide>(rows, window, box, sums);
-  }
+  with_accumulator(box.radius, [&]<typename Acc>() { vertical_start<Acc>(rows, window, box, sums); });
 }
 
 void vertical_rows(const Rows& rows, const Window& window, std::uint32_t y, std::uint32_t count, std::uint8_t* dst,

@@ -1,6 +1,6 @@
 // The dividers, exhaustively: for every radius up to kMaxRadius and every
 // numerator S + r it can produce, the multiply and shift give the exact
-// floor, computed the way each path computes it (u64; q15mulr; u16 x u16 in
+// floor, computed the way each path computes it (u64; dot products; u16 x u16 in
 // u32; the wide path's split into 9 + 8 bits in u32).
 #include <catch2/catch.hpp>
 
@@ -30,19 +30,26 @@ TEST_CASE("every divider is exact for every sum its radius can produce, in every
   }
 }
 
-TEST_CASE("every q15 divider (SIMD, radius <= 40) is exact for every sum its radius can produce") {
-  for (std::uint32_t r = 0; r <= kRoundedMaxRadius; ++r) {
-    const RoundedDivider div = rounded_divider_for(r);
-    INFO("radius " << r << " multiplier " << div.multiplier << " shift " << div.shift);
+TEST_CASE("every dot divider (SIMD, radius 1..63) is exact for every sum its radius can produce") {
+  for (std::uint32_t r = 1; r <= kDotMaxRadius; ++r) {
+    const DotDivider div = dot_divider_for(r);
+    INFO("radius " << r << " multiplier " << div.multiplier << " shift " << div.shift << " bias " << div.bias);
     REQUIRE(div.multiplier < 0x8000);
+    REQUIRE(div.shift >= 16);
     bool all_exact = true;
-    for (std::int32_t n = 0; n <= static_cast<std::int32_t>(max_numerator(r)); ++n) {
-      // i16x8.q15mulr_sat_s, then a shift.
-      const std::int32_t q15 = (n * static_cast<std::int32_t>(div.multiplier) + (1 << 14)) >> 15;
-      all_exact &= n < 0x8000 && (q15 >> div.shift) == static_cast<std::int32_t>(n / (2 * r + 1));
+    for (std::int32_t sum = 0; sum <= static_cast<std::int32_t>(255 * (2 * r + 1)); ++sum) {
+      // The sums start at the bias; i32x4.dot_i16x8_s of a signed 16-bit lane and the multiplier (the other
+      // lane of the pair times 0); the even lanes shift by K, the odd by K - 16 and keep their high 16 bits.
+      const std::int32_t lane = sum + static_cast<std::int32_t>(div.bias);
+      const std::int32_t product = lane * static_cast<std::int32_t>(div.multiplier);
+      const auto want = static_cast<std::uint32_t>(sum + static_cast<std::int32_t>(r)) / (2 * r + 1);
+      const std::uint32_t even = static_cast<std::uint32_t>(product) >> div.shift;
+      const std::uint32_t odd = (static_cast<std::uint32_t>(product) >> (div.shift - 16)) >> 16;
+      all_exact &= lane < 0x8000 && product >= 0 && even == want && odd == want;
     }
     REQUIRE(all_exact);
   }
+  REQUIRE(dot_divider_for(0).multiplier == 0);  // none: radius 0 takes the narrow divider
 }
 
 TEST_CASE("narrow multipliers fit u16 and the numbers on record stay the same") {
@@ -53,10 +60,12 @@ TEST_CASE("narrow multipliers fit u16 and the numbers on record stay the same") 
   REQUIRE(divider_for(20).multiplier == 3197);
   REQUIRE(divider_for(20).shift == 17);
   REQUIRE(divider_for(kNarrowMaxRadius).multiplier <= 0xffff);
-  REQUIRE(rounded_divider_for(8).multiplier == 30840);
-  REQUIRE(rounded_divider_for(8).shift == 4);
-  REQUIRE(rounded_divider_for(20).multiplier == 25575);
-  REQUIRE(rounded_divider_for(20).shift == 5);
+  REQUIRE(dot_divider_for(8).multiplier == 3855);
+  REQUIRE(dot_divider_for(8).shift == 16);
+  REQUIRE(dot_divider_for(8).bias == 9);
+  REQUIRE(dot_divider_for(20).multiplier == 3197);
+  REQUIRE(dot_divider_for(20).shift == 17);
+  REQUIRE(dot_divider_for(20).bias == 20);
 }
 
 TEST_CASE("self_test passes") { REQUIRE(self_test()); }
