@@ -64,76 +64,109 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
 }
 
 using lanes::mul_shr;
+using lanes::select;
 using lanes::splat;
 
-// shade_stone four pixels at a time: both the mortar and the stone values are
-// computed and the lanes with inside <= 0 take the mortar's (a select, no branch).
+namespace {
+
+// A vector of stone-wall pixels before the clamp (metalness is 0 on the whole wall).
+struct StoneLanes {
+  v128_t h, red, green, blue, rough, ao;
+};
+
+// What both the mortar and the stone read: the pixel's noise values and
+// stone hash, its dirt, and how far inside its stone it is (> 0: stone).
+struct StonePixels {
+  v128_t wear, n1, n2, n3, n4, ridge, hash, n3c, inside, dirt, dirt_half, dirt_3_4;
+};
+
+StoneLanes mortar_lanes(const StonePixels& px) {
+  const v128_t grain = wasm_i32x4_add(wasm_i32x4_shr(px.n4, 11), wasm_i32x4_shr(px.n3, 12));
+  return {wasm_i32x4_add(splat(6000), wasm_i32x4_add(wasm_i32x4_shr(px.n4, 5), wasm_i32x4_shr(px.n3, 6))),
+          wasm_i32x4_sub(wasm_i32x4_add(splat(128), grain), px.dirt_half),
+          wasm_i32x4_sub(wasm_i32x4_add(splat(122), grain), px.dirt_3_4),
+          wasm_i32x4_sub(wasm_i32x4_add(splat(110), grain), px.dirt),
+          wasm_i32x4_add(splat(235), wasm_i32x4_shr(px.n4, 12)),
+          wasm_i32x4_sub(wasm_i32x4_add(splat(110), wasm_i32x4_shr(px.n3, 10)), px.dirt_half)};
+}
+
+StoneLanes stone_lanes(const StonePixels& px) {
+  const v128_t fbm = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_shl(px.n1, 3), wasm_i32x4_shl(px.n2, 2)),
+                                                   wasm_i32x4_add(wasm_i32x4_shl(px.n3, 1), px.n4)),
+                                    4);
+  const v128_t p = wasm_i32x4_shl(wasm_i32x4_min(px.inside, splat(1024)), 2);
+  const v128_t bevel = mul_shr(p, wasm_i32x4_sub(splat(8192), p), 12);
+  const v128_t lift = wasm_v128_and(wasm_u32x4_shr(px.hash, 20), splat(0xfff));
+  const v128_t worn = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(px.wear, splat(40000))), 3);
+  const v128_t top = wasm_i32x4_sub(
+      wasm_i32x4_add(wasm_i32x4_add(splat(20000), lift), wasm_i32x4_shr(wasm_i32x4_sub(fbm, splat(30720)), 2)), worn);
+  const v128_t ridge_distance =
+      wasm_i32x4_abs(wasm_i32x4_sub(wasm_i32x4_add(px.ridge, wasm_i32x4_shr(px.n3c, 2)), splat(32768)));
+  const v128_t mask =
+      wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(px.n1, splat(33000)), 5)));
+  const v128_t crack = mul_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(splat(700), ridge_distance)), mask, 8);
+  const v128_t tone = wasm_v128_and(px.hash, splat(63)), warm = wasm_v128_and(wasm_u32x4_shr(px.hash, 6), splat(31));
+  const v128_t light = wasm_i32x4_sub(wasm_i32x4_add(splat(196), wasm_i32x4_shr(fbm, 10)), wasm_i32x4_shr(worn, 6));
+  const v128_t r = mul_shr(wasm_i32x4_add(splat(112), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 1))), light, 8);
+  const v128_t g = mul_shr(wasm_i32x4_add(splat(106), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 2))), light, 8);
+  const v128_t b = mul_shr(wasm_i32x4_sub(wasm_i32x4_add(splat(100), tone), wasm_i32x4_shr(warm, 2)), light, 8);
+  // crack * 12 as shifts (no multiply).
+  const v128_t crack_12 = wasm_i32x4_add(wasm_i32x4_shl(crack, 3), wasm_i32x4_shl(crack, 2));
+  return {wasm_i32x4_sub(wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12)), crack_12),
+          wasm_i32x4_sub(wasm_i32x4_sub(r, px.dirt_half), mul_shr(r, crack, 10)),
+          wasm_i32x4_sub(wasm_i32x4_sub(g, px.dirt_3_4), mul_shr(g, crack, 10)),
+          wasm_i32x4_sub(wasm_i32x4_sub(b, px.dirt), mul_shr(b, crack, 10)),
+          wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(px.n4, 12)),
+                         wasm_i32x4_add(wasm_i32x4_shr(crack, 4), wasm_i32x4_shr(worn, 8))),
+          wasm_i32x4_sub(
+              wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)), wasm_i32x4_shr(crack, 2)),
+              px.dirt_half)};
+}
+
+}  // namespace
+
+// shade_stone four pixels at a time. Most vectors lie wholly on a stone or
+// wholly in the mortar and compute only that; a vector across a stone's edge
+// computes both and each lane takes the mortar's where inside <= 0.
 void shade_stone_row(const int32_t* const* values, int32_t dy, const int32_t* du, const uint32_t* hash, uint32_t size,
                      int32_t* height, const Maps* out) {
   const v128_t vdy = splat(dy);
   uint32_t x = 0;
   for (; x + 4 <= size; x += 4) {
-    const v128_t wear = wasm_v128_load(values[0] + x), n1 = wasm_v128_load(values[1] + x);
-    const v128_t n2 = wasm_v128_load(values[2] + x), n3 = wasm_v128_load(values[3] + x);
-    const v128_t n4 = wasm_v128_load(values[4] + x), ridge = wasm_v128_load(values[5] + x);
-    const v128_t streak = wasm_v128_load(values[6] + x), h = wasm_v128_load(hash + x);
-    const v128_t n3c = wasm_i32x4_sub(n3, splat(32768));
-    const v128_t wobble = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_sub(n2, splat(32768)), wasm_i32x4_shr(n3c, 1)), 7);
-    const v128_t inside =
-        wasm_i32x4_sub(wasm_i32x4_add(wasm_i32x4_min(wasm_v128_load(du + x), vdy), wobble), splat(420));
-    const v128_t dirt = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(streak, splat(40000))), 9);
-    const v128_t dirt_half = wasm_i32x4_shr(dirt, 1), dirt_3_4 = mul_shr(dirt, splat(3), 2);
+    StonePixels px;
+    px.wear = wasm_v128_load(values[0] + x);
+    px.n1 = wasm_v128_load(values[1] + x);
+    px.n2 = wasm_v128_load(values[2] + x);
+    px.n3 = wasm_v128_load(values[3] + x);
+    px.n4 = wasm_v128_load(values[4] + x);
+    px.ridge = wasm_v128_load(values[5] + x);
+    px.hash = wasm_v128_load(hash + x);
+    px.n3c = wasm_i32x4_sub(px.n3, splat(32768));
+    const v128_t wobble =
+        wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_sub(px.n2, splat(32768)), wasm_i32x4_shr(px.n3c, 1)), 7);
+    px.inside = wasm_i32x4_sub(wasm_i32x4_add(wasm_i32x4_min(wasm_v128_load(du + x), vdy), wobble), splat(420));
+    const v128_t streak = wasm_v128_load(values[6] + x);
+    px.dirt = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(streak, splat(40000))), 9);
+    px.dirt_half = wasm_i32x4_shr(px.dirt, 1);
+    // dirt * 3 >> 2 as a shift and an add (no multiply).
+    px.dirt_3_4 = wasm_i32x4_shr(wasm_i32x4_add(px.dirt, wasm_i32x4_shl(px.dirt, 1)), 2);
 
-    // Mortar.
-    const v128_t grain = wasm_i32x4_add(wasm_i32x4_shr(n4, 11), wasm_i32x4_shr(n3, 12));
-    const v128_t mortar_h = wasm_i32x4_add(splat(6000), wasm_i32x4_add(wasm_i32x4_shr(n4, 5), wasm_i32x4_shr(n3, 6)));
-    const v128_t mortar_r = wasm_i32x4_sub(wasm_i32x4_add(splat(128), grain), dirt_half);
-    const v128_t mortar_g = wasm_i32x4_sub(wasm_i32x4_add(splat(122), grain), dirt_3_4);
-    const v128_t mortar_b = wasm_i32x4_sub(wasm_i32x4_add(splat(110), grain), dirt);
-    const v128_t mortar_rough = wasm_i32x4_add(splat(235), wasm_i32x4_shr(n4, 12));
-    const v128_t mortar_ao = wasm_i32x4_sub(wasm_i32x4_add(splat(110), wasm_i32x4_shr(n3, 10)), dirt_half);
-
-    // Stone.
-    const v128_t fbm = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_shl(n1, 3), wasm_i32x4_shl(n2, 2)),
-                                                     wasm_i32x4_add(wasm_i32x4_shl(n3, 1), n4)),
-                                      4);
-    const v128_t p = wasm_i32x4_shl(wasm_i32x4_min(inside, splat(1024)), 2);
-    const v128_t bevel = mul_shr(p, wasm_i32x4_sub(splat(8192), p), 12);
-    const v128_t lift = wasm_v128_and(wasm_u32x4_shr(h, 20), splat(0xfff));
-    const v128_t worn = wasm_i32x4_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(wear, splat(40000))), 3);
-    const v128_t top = wasm_i32x4_sub(
-        wasm_i32x4_add(wasm_i32x4_add(splat(20000), lift), wasm_i32x4_shr(wasm_i32x4_sub(fbm, splat(30720)), 2)), worn);
-    const v128_t ridge_distance =
-        wasm_i32x4_abs(wasm_i32x4_sub(wasm_i32x4_add(ridge, wasm_i32x4_shr(n3c, 2)), splat(32768)));
-    const v128_t mask =
-        wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(n1, splat(33000)), 5)));
-    const v128_t crack = mul_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(splat(700), ridge_distance)), mask, 8);
-    const v128_t tone = wasm_v128_and(h, splat(63)), warm = wasm_v128_and(wasm_u32x4_shr(h, 6), splat(31));
-    const v128_t light = wasm_i32x4_sub(wasm_i32x4_add(splat(196), wasm_i32x4_shr(fbm, 10)), wasm_i32x4_shr(worn, 6));
-    const v128_t r = mul_shr(wasm_i32x4_add(splat(112), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 1))), light, 8);
-    const v128_t g = mul_shr(wasm_i32x4_add(splat(106), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 2))), light, 8);
-    const v128_t b = mul_shr(wasm_i32x4_sub(wasm_i32x4_add(splat(100), tone), wasm_i32x4_shr(warm, 2)), light, 8);
-    const v128_t stone_h =
-        wasm_i32x4_sub(wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12)),
-                       wasm_i32x4_mul(crack, splat(12)));
-    // store_pixels4 clamps each to 0..255 (the spec's clamp255 on the stone; the mortar's lie inside it).
-    const v128_t stone_r = wasm_i32x4_sub(wasm_i32x4_sub(r, dirt_half), mul_shr(r, crack, 10));
-    const v128_t stone_g = wasm_i32x4_sub(wasm_i32x4_sub(g, dirt_3_4), mul_shr(g, crack, 10));
-    const v128_t stone_b = wasm_i32x4_sub(wasm_i32x4_sub(b, dirt), mul_shr(b, crack, 10));
-    const v128_t stone_rough = wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(n4, 12)),
-                                              wasm_i32x4_add(wasm_i32x4_shr(crack, 4), wasm_i32x4_shr(worn, 8)));
-    const v128_t stone_ao = wasm_i32x4_sub(
-        wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)), wasm_i32x4_shr(crack, 2)),
-        dirt_half);
-
-    const v128_t is_stone = wasm_i32x4_gt(inside, splat(0));
-    wasm_v128_store(height + x, wasm_v128_bitselect(stone_h, mortar_h, is_stone));
+    const v128_t is_stone = wasm_i32x4_gt(px.inside, splat(0));
+    StoneLanes p;
+    if (wasm_i32x4_all_true(is_stone)) {
+      p = stone_lanes(px);
+    } else if (!wasm_v128_any_true(is_stone)) {
+      p = mortar_lanes(px);
+    } else {
+      const StoneLanes stone = stone_lanes(px), mortar = mortar_lanes(px);
+      p = {select(is_stone, stone.h, mortar.h),         select(is_stone, stone.red, mortar.red),
+           select(is_stone, stone.green, mortar.green), select(is_stone, stone.blue, mortar.blue),
+           select(is_stone, stone.rough, mortar.rough), select(is_stone, stone.ao, mortar.ao)};
+    }
+    wasm_v128_store(height + x, p.h);
     if (out == nullptr) continue;
-    // Metalness is 0 on the whole wall.
-    lanes::store_pixels4(
-        *out, x, wasm_v128_bitselect(stone_r, mortar_r, is_stone), wasm_v128_bitselect(stone_g, mortar_g, is_stone),
-        wasm_v128_bitselect(stone_b, mortar_b, is_stone), wasm_v128_bitselect(stone_rough, mortar_rough, is_stone),
-        wasm_v128_bitselect(stone_ao, mortar_ao, is_stone), splat(0));
+    // store_pixels4 clamps each to 0..255: the spec's clamp255 on the stone (the mortar's lie inside it).
+    lanes::store_pixels4(*out, x, p.red, p.green, p.blue, p.rough, p.ao, splat(0));
   }
   shade_stone_pixels(values, dy, du, hash, x, size, height, out);
 }
