@@ -102,25 +102,30 @@ StoneLanes stone_lanes(const StonePixels& px) {
       wasm_i32x4_add(wasm_i32x4_add(splat(20000), lift), wasm_i32x4_shr(wasm_i32x4_sub(fbm, splat(30720)), 2)), worn);
   const v128_t ridge_distance =
       wasm_i32x4_abs(wasm_i32x4_sub(wasm_i32x4_add(px.ridge, wasm_i32x4_shr(px.n3c, 2)), splat(32768)));
-  const v128_t mask =
-      wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(px.n1, splat(33000)), 5)));
-  const v128_t crack = mul_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(splat(700), ridge_distance)), mask, 8);
   const v128_t tone = wasm_v128_and(px.hash, splat(63)), warm = wasm_v128_and(wasm_u32x4_shr(px.hash, 6), splat(31));
   const v128_t light = wasm_i32x4_sub(wasm_i32x4_add(splat(196), wasm_i32x4_shr(fbm, 10)), wasm_i32x4_shr(worn, 6));
   const v128_t r = mul_shr(wasm_i32x4_add(splat(112), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 1))), light, 8);
   const v128_t g = mul_shr(wasm_i32x4_add(splat(106), wasm_i32x4_add(tone, wasm_i32x4_shr(warm, 2))), light, 8);
   const v128_t b = mul_shr(wasm_i32x4_sub(wasm_i32x4_add(splat(100), tone), wasm_i32x4_shr(warm, 2)), light, 8);
-  // crack * 12 as shifts (no multiply).
+  const v128_t h = wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12));
+  const v128_t rough = wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(px.n4, 12)), wasm_i32x4_shr(worn, 8));
+  const v128_t ao = wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)), px.dirt_half);
+  // Cracks lie within 700 of the ridge noise's middle: where no lane is, crack is 0 and every term in it vanishes
+  // (most of the stone's vectors: the ridge noise is rarely that close to its middle).
+  if (!wasm_v128_any_true(wasm_i32x4_lt(ridge_distance, splat(700)))) {
+    return {h, wasm_i32x4_sub(r, px.dirt_half), wasm_i32x4_sub(g, px.dirt_3_4), wasm_i32x4_sub(b, px.dirt), rough, ao};
+  }
+  const v128_t mask =
+      wasm_i32x4_min(splat(256), wasm_i32x4_max(splat(0), wasm_i32x4_shr(wasm_i32x4_sub(px.n1, splat(33000)), 5)));
+  const v128_t crack = mul_shr(wasm_i32x4_max(splat(0), wasm_i32x4_sub(splat(700), ridge_distance)), mask, 8);
+  // crack * 12 as shifts (no multiply); the spec's sums in another order (exact integer adds).
   const v128_t crack_12 = wasm_i32x4_add(wasm_i32x4_shl(crack, 3), wasm_i32x4_shl(crack, 2));
-  return {wasm_i32x4_sub(wasm_i32x4_add(splat(8000), mul_shr(wasm_i32x4_sub(top, splat(8000)), bevel, 12)), crack_12),
+  return {wasm_i32x4_sub(h, crack_12),
           wasm_i32x4_sub(wasm_i32x4_sub(r, px.dirt_half), mul_shr(r, crack, 10)),
           wasm_i32x4_sub(wasm_i32x4_sub(g, px.dirt_3_4), mul_shr(g, crack, 10)),
           wasm_i32x4_sub(wasm_i32x4_sub(b, px.dirt), mul_shr(b, crack, 10)),
-          wasm_i32x4_add(wasm_i32x4_add(splat(196), wasm_i32x4_shr(px.n4, 12)),
-                         wasm_i32x4_add(wasm_i32x4_shr(crack, 4), wasm_i32x4_shr(worn, 8))),
-          wasm_i32x4_sub(
-              wasm_i32x4_sub(wasm_i32x4_add(splat(150), mul_shr(bevel, splat(105), 12)), wasm_i32x4_shr(crack, 2)),
-              px.dirt_half)};
+          wasm_i32x4_add(rough, wasm_i32x4_shr(crack, 4)),
+          wasm_i32x4_sub(ao, wasm_i32x4_shr(crack, 2))};
 }
 
 }  // namespace
