@@ -99,22 +99,6 @@ Pixel shade_stone(const int32_t* n, int32_t dy, int32_t du, uint32_t hash) {
 
 namespace {
 
-constexpr int32_t kNumerals[10][2] = {{0, -2228}, {1310, -1802}, {2119, -688}, {2119, 688},   {1310, 1802},
-                                      {0, 2228},  {-1310, 1802}, {-2119, 688}, {-2119, -688}, {-1310, -1802}};
-// 3x5 digits, rows top to bottom, 3 bits a row (4 = left column).
-constexpr int32_t kFont[10] = {075557, 026227, 071747, 071717, 055711, 074717, 074757, 071122, 075757, 075717};
-constexpr int kFontShift = 7;
-
-bool numeral_ink(int j, int32_t c, int32_t d) {
-  const int32_t width = j == 0 ? 3 : 7;
-  const int32_t col = (c + (width << (kFontShift - 1))) >> kFontShift;
-  const int32_t row = (d + (5 << (kFontShift - 1))) >> kFontShift;
-  if (col < 0 || col >= width || row < 0 || row >= 5 || col == 3) return false;
-  const int32_t digit = j == 0 ? 0 : col < 3 ? j : 0;
-  const int32_t bit = (col < 3 ? 2 - col : 6 - col) + 3 * (4 - row);
-  return ((kFont[digit] >> bit) & 1) == 1;
-}
-
 int32_t octant_angle(int32_t small, int32_t large) {
   const int32_t t = small * 4096 / large;
   const int32_t w = (t * (4096 - t)) >> 12;
