@@ -26,10 +26,12 @@ uint32_t Vocabulary::new_char_id(uint32_t cp) {
   return *slot;
 }
 
+namespace {
+
 // Compared two code points (8 bytes) at a time: in wasm, a 64-bit load and
 // compare cost what a 32-bit one does, and most words compared are equal
 // (a word met again), so every one of their code points is read.
-static bool same_code_points(const uint32_t* a, const uint32_t* b, uint32_t length) {
+bool same_code_points(const uint32_t* a, const uint32_t* b, uint32_t length) {
   uint32_t i = 0;
   for (; i + 2 <= length; i += 2) {
     uint64_t x, y;
@@ -39,6 +41,8 @@ static bool same_code_points(const uint32_t* a, const uint32_t* b, uint32_t leng
   }
   return i == length || a[i] == b[i];
 }
+
+}  // namespace
 
 // FNV-1a's prime over the code points, then murmur3's finaliser: the slot is taken
 // from the low bits, which the multiplications alone leave poorly mixed.
