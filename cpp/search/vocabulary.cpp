@@ -99,7 +99,8 @@ void Vocabulary::add_note(const uint32_t* folded, size_t length, bool per_note, 
     }
     const uint32_t* word_cps = folded + i;
     uint32_t hash = 0x811c9dc5u;
-    for (; i < length && folded[i] != 0; ++i) hash = (hash ^ folded[i]) * 0x01000193u;
+    // The 0 at folded[length] ends the last word: one test per code point.
+    for (; folded[i] != 0; ++i) hash = (hash ^ folded[i]) * 0x01000193u;
     const uint32_t size = static_cast<uint32_t>(folded + i - word_cps);
     bool is_new = false;
     Slot& slot = intern(word_cps, size, hash, &is_new);
