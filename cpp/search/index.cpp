@@ -80,12 +80,20 @@ bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries
   for (size_t e = 0; e < total; ++e) {
     if (entries[e] >= entry_count()) return false;
   }
-  // A batch (a whole corpus, say) grows each posting list once, not by doubling as it goes.
-  if (total > 4 * size_t{entry_count()}) {
+  // A batch (a whole corpus, say) grows each posting list at most once, not
+  // by doubling as it goes. Strings are set a 1 MiB chunk at a time (8
+  // batches for the bench's corpus, each with fewer entries than 4 x the
+  // vocabulary, the old threshold): the lists then grew by push_back, most of
+  // them several times a batch, and in wasm each growth is a malloc, a copy
+  // (big ones through JS) and a free. At least doubling keeps the copies
+  // amortised over the batches, as push_back's growth does.
+  if (total > size_t{entry_count()}) {
     std::vector<uint32_t> adds(entry_count(), 0);
     for (size_t e = 0; e < total; ++e) ++adds[entries[e]];
     for (uint32_t entry = 0; entry < entry_count(); ++entry) {
-      if (adds[entry] != 0) postings_[entry].reserve(postings_[entry].size() + adds[entry]);
+      std::vector<uint32_t>& list = postings_[entry];
+      const size_t needed = list.size() + adds[entry];
+      if (needed > list.capacity()) list.reserve(std::max(needed, 2 * list.capacity()));
     }
   }
   for (uint32_t i = 0; i < count; ++i) {

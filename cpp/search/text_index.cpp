@@ -31,6 +31,8 @@ uint32_t TextIndex::set_texts(uint32_t position, uint32_t count, const uint8_t* 
     folded_[size++] = Folds::kSeparator;
     size = folds.fold(bytes + text.offset[1], text.length[1], folded_, size);
     if (size == Folds::kNoFold) break;
+    if (folded_.size() <= size) folded_.resize(size + 64);
+    folded_[size] = Folds::kSeparator;  // add_note's end mark
     vocabulary.add_note(folded_.data(), size, per_note, batch_);
   }
   commit(position, done);
@@ -39,7 +41,10 @@ uint32_t TextIndex::set_texts(uint32_t position, uint32_t count, const uint8_t* 
 
 void TextIndex::set_folded(uint32_t position, const uint32_t* folded, size_t length, bool per_note) {
   batch_.clear();
-  vocabulary.add_note(folded, length, per_note, batch_);
+  // Copied for add_note's end mark (a rare note: one with a capital sigma).
+  folded_.assign(folded, folded + length);
+  folded_.push_back(Folds::kSeparator);
+  vocabulary.add_note(folded_.data(), length, per_note, batch_);
   commit(position, 1);
 }
 

@@ -27,7 +27,8 @@ struct NoteEntries {
 class Vocabulary {
  public:
   // Adds one note: its words are the runs of non-zero code points of
-  // folded[0 .. length). `per_note` gives each note its own entries (the
+  // folded[0 .. length), and folded[length] must be 0 (it ends the last
+  // word, so the scan tests each code point once). `per_note` gives each note its own entries (the
   // benchmark's per-note scan), else an entry is a word.
   void add_note(const uint32_t* folded, size_t length, bool per_note, NoteEntries& out);
   uint32_t alphabet_size() const { return static_cast<uint32_t>(alphabet_.size()); }
