@@ -22,8 +22,9 @@ export function createWasmNotes(wasm) {
     // With `utf16`, when every plaintext is well-formed UTF-8, the result's
     // `utf16` holds them all as UTF-16 (little-endian bytes) and
     // `utf16Lengths` each title's and body's length in units: the page makes
-    // one string of them and cuts it (jointText() in common/notes-format.js).
-    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false }) {
+    // one string of them and cuts it (jointText() in common/notes-format.js);
+    // then, unless `utf8WithUtf16`, `out` is empty (its copy-out spared).
+    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false, utf8WithUtf16 = true }) {
       const outFieldWords = count * OPEN_FIELDS_OUT;
       // The sealed input is public: copied in and freed, not erased. The
       // plaintext region is erased (the kernel zeroes all it does not return,
@@ -48,7 +49,9 @@ export function createWasmNotes(wasm) {
         const wellFormed = utf16 && unitsUsed !== ILL_FORMED;
         if (wellFormed) heap.eraseOnly(units, unitsUsed * 2);
         let plaintexts;
-        if (reuseInput && used <= input.length) {
+        if (wellFormed && !utf8WithUtf16) {
+          plaintexts = new Uint8Array(0);
+        } else if (reuseInput && used <= input.length) {
           plaintexts = new Uint8Array(input.buffer, input.byteOffset, used);
           plaintexts.set(heapView(wasm, plain, used));
         } else {
@@ -150,7 +153,8 @@ export function notesOps(backend) {
       const feedPorts = (feed && feeds.get(feed.id)) || [];
       let result;
       try {
-        result = backend.openBatch({ ...args, reuseInput: true });
+        // The UTF-8 is only needed for the search workers' texts when the page takes UTF-16.
+        result = backend.openBatch({ ...args, reuseInput: true, utf8WithUtf16: Boolean(feed) });
         if (feed) postNoteTexts(feedPorts, feed, result);
       } catch (error) {
         if (feed) postFeedError(feedPorts, error);

@@ -209,6 +209,12 @@ test('opening into the input buffer (the worker op) gives the same notes, and a 
   assert.deepEqual(unpackOpened(notes, reply.result, viaOp.preset), plain);
   assert.equal(reply.result.out.buffer, viaOp.input.buffer);
   assert.deepEqual(key, new Uint8Array(32));
+  // Asking for UTF-16 (the page in Node): the UTF-8 is not copied out, the strings are the same.
+  const viaUtf16 = packNotes(notes);
+  const utf16Reply = notesOps(backend).openNotes({ ...viaUtf16, deviceKey: deviceKey.slice(), utf16: true });
+  assert.equal(utf16Reply.result.out.length, 0);
+  assert.ok(utf16Reply.result.utf16.length > 0);
+  assert.deepEqual(unpackOpened(notes, utf16Reply.result, viaUtf16.preset), plain);
   // Many notes over the same bytes: more plaintext than input, so a fresh buffer.
   const one = packNotes([notes[1]]);
   const plainBytes = new TextEncoder().encode(plain[1].title + plain[1].body).length;
