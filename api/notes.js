@@ -12,8 +12,9 @@ import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
-import { PACK_GROUP, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
+import { PACK_GROUP, jointText, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { runInSlices } from '../common/slicer.js';
+import { utf16String } from './runtime/platform.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 // The calls of an open: the first holds FIRST_CALL_NOTES notes (or `first`, if
@@ -133,17 +134,19 @@ export function openNotes(notes, deviceKey, options = {}) {
     byteArray(key, 'deviceKey', { length: 32 });
     const results = new Array(notes.length);
     await openInCalls(notes, key, options, async (chunk, packed, opened, from) => {
+      const joint = utf16String && jointText(opened, utf16String);
       let done = 0;
       if (options.onFirst && from === 0) {
         done = Math.min(options.first ?? 0, chunk.length);
-        unpackRange(chunk, opened, packed.preset, results, 0, done);
+        unpackRange(chunk, opened, packed.preset, results, 0, done, 0, joint);
         options.onFirst(results.slice(0, done));
       }
       await runInSlices(Math.ceil((chunk.length - done) / STRINGS_GROUP), (g) => {
         const start = done + g * STRINGS_GROUP;
-        unpackRange(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + STRINGS_GROUP), from);
+        unpackRange(chunk, opened, packed.preset, results, start, Math.min(chunk.length, start + STRINGS_GROUP), from, joint);
       });
       opened.out.fill(0);
+      opened.utf16?.fill(0);
     });
     return results;
   });
@@ -225,7 +228,8 @@ async function openInCalls(notes, key, options, take) {
       const packed = packing.finish();
       measure('notes:pack', packStart);
       const callKey = key.slice();
-      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity };
+      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity,
+        utf16: utf16String !== null && !options.textsOnly };
       const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
       if (feeding) {
         args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };
@@ -251,7 +255,7 @@ async function openInCalls(notes, key, options, take) {
     }
   } catch (error) {
     // The plaintexts of the calls still to come back are erased as they come.
-    for (const reply of replies) reply.then((opened) => opened?.out?.fill?.(0), () => {});
+    for (const reply of replies) reply.then((opened) => { opened?.out?.fill?.(0); opened?.utf16?.fill?.(0); }, () => {});
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
     for (const port of ports) {

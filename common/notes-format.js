@@ -6,6 +6,7 @@ import { BASE64_PROBLEM, BASE64_PROBLEM_TEXT } from './base64.js';
 
 export const OPEN_FIELDS_IN = 8;    // id, key, title, body: offset and length each
 export const OPEN_FIELDS_OUT = 4;   // title offset and length, body offset and length
+export const OPEN_UTF16_OUT = 2;    // title and body length in UTF-16 units (cpp/notes/utf16_length.h)
 export const SEAL_FIELDS_IN = 6;    // id, title, body
 export const SEAL_FIELDS_OUT = 6;   // key, title, body base64
 export const SEAL_RANDOM_BYTES = 32 + 3 * 24;  // noteKey, nonceK, nonceT, nonceB
@@ -145,29 +146,62 @@ function lengthOf(value) {
 }
 
 const decoder = new TextDecoder();
+// Keeps every U+FEFF: a field's leading one is dropped by hand, as a per-field decode drops it.
+const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
+
+/** UTF-16LE bytes (well-formed, from the kernel) to a string. */
+export const utf16String = (bytes) => utf16Decoder.decode(bytes);
 
 /**
  * Turns an opened batch into [{id, title, body} | {id, error}], in order.
- * Strings are made per note, not for the whole buffer: one TextDecoder call for
- * the whole buffer cut by offsets is slower as soon as a vault holds any
- * non-ASCII text (the whole string turns two-byte; cpp/notes/NOTES.md).
  */
 export function unpackOpened(notes, opened, preset = new Map()) {
   const result = new Array(notes.length);
-  unpackRange(notes, opened, preset, result, 0, notes.length);
+  unpackRange(notes, opened, preset, result, 0, notes.length, 0, jointText(opened));
   return result;
 }
 
 /**
- * unpackOpened() for notes[from..to) into result[at + from .. at + to), for a
- * main thread that works in slices (`at`: where this batch starts in the whole list).
- * A note whose title is ASCII and directly followed by its body (the kernel's
- * layout), and whose body does not start with a byte order mark, takes one
- * TextDecoder call for both, cut at the title's length: the very strings two
- * calls give (ASCII ends every UTF-8 sequence; a BOM is only dropped at the
- * start of a decode), with half the calls. Other notes take one call per field.
+ * The whole batch's plaintexts as one string, with each note's start in it,
+ * from the UTF-16 the kernel wrote (`opened.utf16`, `opened.utf16Lengths`:
+ * only when every plaintext was well-formed UTF-8), or null: then every field
+ * is decoded from its UTF-8 on its own (unpackRange).
+ * One string per batch made from UTF-16 is a copy, with no decoding (in Node,
+ * `toString('utf16le')`: api/runtime/platform-node.js), where one UTF-8
+ * decode per field decodes every byte; and it is made in large-object space,
+ * never copied by a scavenge, the fields being slices of it
+ * (cpp/notes/NOTES.md).
+ * @param {(bytes: Uint8Array) => string} [toString] UTF-16LE bytes to a string
+ * @returns {{text: string, starts: Uint32Array} | null}
  */
-export function unpackRange(notes, { out, outFields, status }, preset, result, from, to, at = 0) {
+export function jointText({ status, utf16, utf16Lengths }, toString = utf16String) {
+  if (!utf16) return null;
+  const starts = new Uint32Array(status.length);
+  let units = 0;
+  for (let i = 0; i < status.length; i++) {
+    starts[i] = units;
+    units += utf16Lengths[i * OPEN_UTF16_OUT] + utf16Lengths[i * OPEN_UTF16_OUT + 1];
+  }
+  const text = toString(utf16);
+  // Never seen: lengths that do not add up would cut every later field wrong; the fields' own decodes are right.
+  return text.length === units ? { text, starts } : null;
+}
+
+/**
+ * unpackOpened() for notes[from..to) into result[at + from .. at + to), for a
+ * main thread that works in slices (`at`: where this batch starts in the whole
+ * list; `joint`: the batch's jointText(), or null).
+ * With `joint`, each title and body is a substring of it; a leading U+FEFF
+ * (a byte order mark) is left out, as a decode of the field alone leaves it out.
+ * Without, a note whose title is ASCII and directly followed by its body (the
+ * kernel's layout), and whose body does not start with a byte order mark,
+ * takes one TextDecoder call for both, cut at the title's length: the very
+ * strings two calls give (ASCII ends every UTF-8 sequence; a BOM is only
+ * dropped at the start of a decode), with half the calls. Other notes take one
+ * call per field.
+ */
+export function unpackRange(notes, opened, preset, result, from, to, at = 0, joint = null) {
+  const { out, outFields, status } = opened;
   for (let i = from; i < to; i++) {
     const id = notes[i]?.id;
     const code = preset.get(i) ?? status[i];
@@ -175,17 +209,25 @@ export function unpackRange(notes, { out, outFields, status }, preset, result, f
       result[at + i] = { id, error: noteError(code) };
       continue;
     }
+    if (joint) {
+      const { text, starts } = joint;
+      const title = starts[i];
+      const body = title + opened.utf16Lengths[i * OPEN_UTF16_OUT];
+      const end = body + opened.utf16Lengths[i * OPEN_UTF16_OUT + 1];
+      result[at + i] = { id, title: withoutBom(text, title, body), body: withoutBom(text, body, end) };
+      continue;
+    }
     const f = i * OPEN_FIELDS_OUT;
     const title = outFields[f];
     const titleLength = outFields[f + 1];
     const body = outFields[f + 2];
     const bodyLength = outFields[f + 3];
-    let joint = body === title + titleLength
+    let both = body === title + titleLength
       && !(bodyLength >= 3 && out[body] === 0xef && out[body + 1] === 0xbb && out[body + 2] === 0xbf);
-    for (let j = title; joint && j < body; j++) if (out[j] > 0x7f) joint = false;
-    if (joint) {
-      const both = decoder.decode(out.subarray(title, body + bodyLength));
-      result[at + i] = { id, title: both.substring(0, titleLength), body: both.substring(titleLength) };
+    for (let j = title; both && j < body; j++) if (out[j] > 0x7f) both = false;
+    if (both) {
+      const text = decoder.decode(out.subarray(title, body + bodyLength));
+      result[at + i] = { id, title: text.substring(0, titleLength), body: text.substring(titleLength) };
     } else {
       result[at + i] = {
         id,
@@ -194,6 +236,10 @@ export function unpackRange(notes, { out, outFields, status }, preset, result, f
       };
     }
   }
+}
+
+function withoutBom(text, from, to) {
+  return text.substring(from < to && text.charCodeAt(from) === 0xfeff ? from + 1 : from, to);
 }
 
 /** Packs notes to seal ({id, title, body}, strings) into one UTF-8 buffer. */

@@ -8,7 +8,7 @@ import { heapCopyOut, heapCopyOutU32, heapReadU32, heapReadU8, heapView, withHea
 import { checkStatus } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { OPEN_FIELDS_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
+import { OPEN_FIELDS_OUT, OPEN_UTF16_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 /** The batch open/seal over an instantiated notes wasm module. */
@@ -19,7 +19,12 @@ export function createWasmNotes(wasm) {
     // transferred here), so the plaintexts are copied out into its buffer,
     // already mapped, instead of a fresh one (always big enough: base64 is
     // 4/3 of the bytes it decodes to, unless offsets overlap; then a fresh one).
-    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false }) {
+    // With `utf16`, when every plaintext is well-formed UTF-8, the result's
+    // `utf16` holds them all as UTF-16 (little-endian bytes) and
+    // `utf16Lengths` each title's and body's length in units: the page makes
+    // one string of them and cuts it (jointText() in common/notes-format.js);
+    // then, unless `utf8WithUtf16`, `out` is empty (its copy-out spared).
+    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false, utf8WithUtf16 = true }) {
       const outFieldWords = count * OPEN_FIELDS_OUT;
       // The sealed input is public: copied in and freed, not erased. The
       // plaintext region is erased (the kernel zeroes all it does not return,
@@ -32,12 +37,21 @@ export function createWasmNotes(wasm) {
         heap.eraseOnly(plain, 0);
         const of = heap.alloc(outFieldWords * 4, { secret: false });
         const st = heap.alloc(count, { secret: false });
-        const usedAt = heap.alloc(4, { secret: false });
-        check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, usedAt));
+        // At most one UTF-16 unit per plaintext byte.
+        const units = utf16 ? heap.allocUninitialized(outCapacity * 2) : 0;
+        heap.eraseOnly(units, 0);
+        const lengths = heap.alloc(count * OPEN_UTF16_OUT * 4, { secret: false });
+        const usedAt = heap.alloc(8, { secret: false });
+        check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, units, lengths, usedAt, usedAt + 4));
         const used = heapReadU32(wasm, usedAt);
         heap.eraseOnly(plain, used);
+        const unitsUsed = heapReadU32(wasm, usedAt + 4);
+        const wellFormed = utf16 && unitsUsed !== ILL_FORMED;
+        if (wellFormed) heap.eraseOnly(units, unitsUsed * 2);
         let plaintexts;
-        if (reuseInput && used <= input.length) {
+        if (wellFormed && !utf8WithUtf16) {
+          plaintexts = new Uint8Array(0);
+        } else if (reuseInput && used <= input.length) {
           plaintexts = new Uint8Array(input.buffer, input.byteOffset, used);
           plaintexts.set(heapView(wasm, plain, used));
         } else {
@@ -47,6 +61,10 @@ export function createWasmNotes(wasm) {
           out: plaintexts,
           outFields: heapCopyOutU32(wasm, of, outFieldWords),
           status: heapCopyOut(wasm, st, count),
+          ...(wellFormed && {
+            utf16: heapCopyOut(wasm, units, unitsUsed * 2),
+            utf16Lengths: heapCopyOutU32(wasm, lengths, count * OPEN_UTF16_OUT),
+          }),
         };
       });
     },
@@ -98,6 +116,9 @@ export function createWasmNotes(wasm) {
   };
 }
 
+// open_batch's word for "not every plaintext was well-formed UTF-8: no UTF-16".
+const ILL_FORMED = 0xffffffff;
+
 export const KEY_BYTES = 32;
 export const NONCE_BYTES = 24;
 export const SECRETBOX_TAG_BYTES = 16;
@@ -132,7 +153,8 @@ export function notesOps(backend) {
       const feedPorts = (feed && feeds.get(feed.id)) || [];
       let result;
       try {
-        result = backend.openBatch({ ...args, reuseInput: true });
+        // The UTF-8 is only needed for the search workers' texts when the page takes UTF-16.
+        result = backend.openBatch({ ...args, reuseInput: true, utf8WithUtf16: Boolean(feed) });
         if (feed) postNoteTexts(feedPorts, feed, result);
       } catch (error) {
         if (feed) postFeedError(feedPorts, error);
@@ -145,7 +167,9 @@ export function notesOps(backend) {
         result.out.fill(0);
         return args.count;
       }
-      return withTransfer(result, [result.out.buffer, result.outFields.buffer, result.status.buffer]);
+      const transfer = [result.out.buffer, result.outFields.buffer, result.status.buffer];
+      if (result.utf16) transfer.push(result.utf16.buffer, result.utf16Lengths.buffer);
+      return withTransfer(result, transfer);
     },
     // `random` is only passed by tests (fixed nonces, to compare with libsodium);
     // otherwise it comes from crypto.getRandomValues here.

@@ -7,6 +7,7 @@
 #include "notes/base64.h"
 #include "notes/chacha20.h"
 #include "notes/secretbox.h"
+#include "notes/utf16.h"
 
 namespace memento::notes {
 namespace {
@@ -141,16 +142,41 @@ std::size_t seal_field(Span m, const std::uint8_t nonce[24], const AssociatedDat
   return b64_len;
 }
 
+// A field's UTF-16 (see Utf16Out): written after the units before it, or,
+// once a field is ill-formed, nothing more.
+void transcode_field(Utf16Out* utf16, const std::uint8_t* bytes, std::size_t len, std::uint32_t* length) {
+  if (utf16->used == kIllFormed) return;
+  const std::size_t units = utf8_to_utf16(utf16->units + utf16->used, bytes, len);
+  if (units == kIllFormed) {
+    // No count of them goes back, so no caller could erase them: every unit
+    // written (this field's stay within its byte length) is zeroed here.
+    std::memset(utf16->units, 0, (utf16->used + len) * sizeof(std::uint16_t));
+    utf16->used = kIllFormed;
+    return;
+  }
+  *length = static_cast<std::uint32_t>(units);
+  utf16->used += units;
+}
+
 }  // namespace
 
 std::size_t open_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
                        const std::uint32_t* fields, std::size_t count, std::uint8_t* out, std::size_t out_cap,
-                       std::uint32_t* out_fields, std::uint8_t* status) {
+                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16) {
   std::size_t used = 0;
+  if (utf16 != nullptr) utf16->used = 0;
   for (std::size_t i = 0; i < count; i++) {
     std::uint32_t* of = out_fields + kOpenFieldsOut * i;
     for (std::size_t k = 0; k < kOpenFieldsOut; k++) of[k] = 0;
     status[i] = open_one(device_key, in, in_len, fields + kOpenFieldsIn * i, out, out_cap, &used, of);
+    if (utf16 == nullptr) continue;
+    std::uint32_t* lengths = utf16->lengths + kOpenUtf16Out * i;
+    lengths[0] = lengths[1] = 0;
+    // Right after the note opened: its plaintext is still in cache.
+    if (status[i] == 0) {
+      transcode_field(utf16, out + of[0], of[1], &lengths[0]);
+      transcode_field(utf16, out + of[2], of[3], &lengths[1]);
+    }
   }
   return used;
 }

@@ -30,6 +30,7 @@ inline constexpr std::size_t kWrappedKeyBytes = kNonceBytes + 16 + kKeyBytes;  /
 inline constexpr std::size_t kWrappedKeyBase64 = 96;
 inline constexpr std::size_t kOpenFieldsIn = 8;   // id, key, title, body: offset and length each
 inline constexpr std::size_t kOpenFieldsOut = 4;  // title offset and length, body offset and length
+inline constexpr std::size_t kOpenUtf16Out = 2;   // title and body length in UTF-16 units (utf16.h)
 inline constexpr std::size_t kSealFieldsIn = 6;   // id, title, body: offset and length each
 inline constexpr std::size_t kSealFieldsOut = 6;  // key, title, body base64: offset and length each
 inline constexpr std::size_t kSealRandomBytes = kKeyBytes + 3 * kNonceBytes;  // noteKey, nonceK, nonceT, nonceB
@@ -43,9 +44,19 @@ constexpr std::size_t open_capacity(std::size_t len) { return len / 4 * 3; }
 // note that fails authentication ever stays there); out_fields[4i..] gives
 // their offsets and lengths. status[i] is the note's status byte. Returns the
 // bytes of `out` used.
+// With `utf16`, each opened title and body is also written to utf16->units as
+// UTF-16 (utf16.h), back to back in the order of `out` (room for out_cap
+// units), its length in units to utf16->lengths[2i..2i+1]; utf16->used is
+// the units written, or kIllFormed once a field is not well-formed UTF-8 (all
+// units written are zeroed then, and no more are written).
+struct Utf16Out {
+  std::uint16_t* units;
+  std::uint32_t* lengths;
+  std::size_t used;
+};
 std::size_t open_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
                        const std::uint32_t* fields, std::size_t count, std::uint8_t* out, std::size_t out_cap,
-                       std::uint32_t* out_fields, std::uint8_t* status);
+                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16 = nullptr);
 
 // Base64 characters seal_batch writes for a note of title_len and body_len bytes.
 std::size_t seal_capacity(std::size_t title_len, std::size_t body_len);

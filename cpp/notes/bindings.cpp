@@ -15,6 +15,7 @@
 #include "notes/secretbox.h"
 #include "notes/self_test.h"
 #include "notes/status.h"
+#include "notes/utf16.h"
 
 namespace {
 
@@ -31,14 +32,26 @@ int code(Status status) { return static_cast<int>(status); }
 std::string error_message(int status) { return memento::notes::message(status); }
 
 // Writes the bytes of `out` used to *out_used. A note that fails is no
-// failure of the call: its status byte says why.
+// failure of the call: its status byte says why. Unless utf16 is 0, the
+// plaintexts also go there as UTF-16 (room for out_cap units), each field's
+// length in units to utf16_lengths (2 words a note), and the units written to
+// *out_utf16_used, or 0xffffffff when a field was not well-formed UTF-8.
 int open_batch(Address device_key, Address in, unsigned in_len, Address fields, unsigned count, Address out,
-               unsigned out_cap, Address out_fields, Address status, Address out_used) {
-  if (device_key == 0 || out_used == 0) return code(Status::null_pointer);
-  const std::size_t used = memento::notes::open_batch(
-      at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len, at<const std::uint32_t>(fields), count,
-      at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields), at<std::uint8_t>(status));
+               unsigned out_cap, Address out_fields, Address status, Address utf16, Address utf16_lengths,
+               Address out_used, Address out_utf16_used) {
+  if (device_key == 0 || out_used == 0 || (utf16 != 0 && (utf16_lengths == 0 || out_utf16_used == 0))) {
+    return code(Status::null_pointer);
+  }
+  memento::notes::Utf16Out units{at<std::uint16_t>(utf16), at<std::uint32_t>(utf16_lengths), 0};
+  const std::size_t used = memento::notes::open_batch(at<const std::uint8_t>(device_key), at<const std::uint8_t>(in),
+                                                      in_len, at<const std::uint32_t>(fields), count,
+                                                      at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields),
+                                                      at<std::uint8_t>(status), utf16 == 0 ? nullptr : &units);
   *at<std::uint32_t>(out_used) = static_cast<std::uint32_t>(used);
+  if (utf16 != 0) {
+    *at<std::uint32_t>(out_utf16_used) =
+        units.used == memento::notes::kIllFormed ? 0xffffffffu : static_cast<std::uint32_t>(units.used);
+  }
   return code(Status::ok);
 }
 

@@ -11,6 +11,7 @@ import { createWasmNotes } from '../../worker/notes-ops.js';
 import { packNotes, unpackOpened } from '../../common/notes-format.js';
 import { receiveNoteTexts } from '../../common/text-feed.js';
 import { loadWasm } from './wasm-node.js';
+import { illFormed, perFieldStrings, rng as plainRng, sealBytes, wellFormed } from './notes-plaintexts.js';
 
 const reference = createWasmNotes(await loadWasm('notes', true));
 const deviceKey = crypto.getRandomValues(new Uint8Array(32));
@@ -50,9 +51,12 @@ async function vault(count, seed) {
   return notes;
 }
 
+// Strings made field by field (without the kernel's UTF-16 lengths): the
+// reference the one decode per call is held to.
 function oneBatch(notes) {
   const packed = packNotes(notes);
-  return unpackOpened(notes, reference.openBatch({ ...packed, deviceKey: deviceKey.slice() }), packed.preset);
+  const opened = reference.openBatch({ ...packed, deviceKey: deviceKey.slice() });
+  return unpackOpened(notes, { ...opened, utf16: undefined }, packed.preset);
 }
 
 const notes = await vault(2600, 1);
@@ -65,6 +69,26 @@ test('openNotes() in pipelined calls gives what one batch gives: tampered, malfo
   for (const count of [1, 127, 128, 129, 385]) {
     assert.deepEqual(await openNotes(notes.slice(0, count), deviceKey), expected.slice(0, count), `${count} notes`);
   }
+});
+
+test('openNotes() strings equal one decode per field in every call: non-ASCII, BOMs, ill-formed bytes in some calls, a code point split across calls', async () => {
+  const next = plainRng(41);
+  const plain = Array.from({ length: 2600 }, (_, i) => ({ id: `b${i}`, title: wellFormed(next, 8), body: wellFormed(next, 500) }));
+  const ranges = callRanges(sealBytes(reference, plain, deviceKey));
+  // Ill-formed fields in the second call and the last; the third call stays clean.
+  plain[ranges[1][0] + 5].body = illFormed(next, 100);
+  plain[ranges.at(-1)[1] - 2].title = illFormed(next, 4);
+  // The first call's last body ends inside a code point the second call's first title completes.
+  plain[ranges[0][1] - 1].body = new Uint8Array([0x61, 0xe2, 0x82]);
+  plain[ranges[0][1]].title = new Uint8Array([0xac, 0x62]);
+  const notes = sealBytes(reference, plain, deviceKey);
+  assert.deepEqual(callRanges(notes), ranges);
+  const expected = plain.map(perFieldStrings);
+  assert.deepEqual(oneBatch(notes), expected);
+  assert.deepEqual(await openNotes(notes, deviceKey), expected);
+  const seen = [];
+  assert.deepEqual(await openNotes(notes, deviceKey, { first: 40, onFirst: (part) => seen.push(part) }), expected);
+  assert.deepEqual(seen, [expected.slice(0, 40)]);
 });
 
 test('onFirst gets the first `first` notes once, before openNotes() resolves, even past the first call\'s usual size', async () => {

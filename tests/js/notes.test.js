@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
-import { packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../common/notes-format.js';
+import { jointText, packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../common/notes-format.js';
+import { ILL_FORMED, illFormed, perFieldStrings, sealBytes, wellFormed } from './notes-plaintexts.js';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
 
@@ -57,7 +58,7 @@ function makeVault(count, seed = 1) {
 
 function open(backend, notes, deviceKey) {
   const packed = packNotes(notes);
-  const opened = backend.openBatch({ ...packed, deviceKey });
+  const opened = backend.openBatch({ ...packed, deviceKey, utf16: true });
   return unpackOpened(notes, opened, packed.preset);
 }
 
@@ -208,6 +209,12 @@ test('opening into the input buffer (the worker op) gives the same notes, and a 
   assert.deepEqual(unpackOpened(notes, reply.result, viaOp.preset), plain);
   assert.equal(reply.result.out.buffer, viaOp.input.buffer);
   assert.deepEqual(key, new Uint8Array(32));
+  // Asking for UTF-16 (the page in Node): the UTF-8 is not copied out, the strings are the same.
+  const viaUtf16 = packNotes(notes);
+  const utf16Reply = notesOps(backend).openNotes({ ...viaUtf16, deviceKey: deviceKey.slice(), utf16: true });
+  assert.equal(utf16Reply.result.out.length, 0);
+  assert.ok(utf16Reply.result.utf16.length > 0);
+  assert.deepEqual(unpackOpened(notes, utf16Reply.result, viaUtf16.preset), plain);
   // Many notes over the same bytes: more plaintext than input, so a fresh buffer.
   const one = packNotes([notes[1]]);
   const plainBytes = new TextEncoder().encode(plain[1].title + plain[1].body).length;
@@ -247,6 +254,70 @@ test('strings made per note equal one TextDecoder call per field, byte order mar
   const expected = cases.map(([title, body], i) => ({ id: `n${i}`, title: decoder.decode(title), body: decoder.decode(body) }));
   assert.deepEqual(result, expected);
   assert.equal(result[1].body, 'ab');
+});
+
+for (const [path, wasm] of Object.entries(builds)) {
+  test(`${path} build: strings cut from one decode per batch equal one TextDecoder call per field`, () => {
+    const backend = createWasmNotes(wasm);
+    const deviceKey = sodium.randombytes_buf(32);
+    const next = rng(31);
+    const keepBom = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let round = 0; round < 40; round++) {
+      // Even rounds are well-formed throughout; odd rounds hold one ill-formed field.
+      const plain = Array.from({ length: 60 }, (_, i) => ({ id: `r${round}-${i}`, title: wellFormed(next, 6), body: wellFormed(next, 400) }));
+      const bad = Math.floor(next() * plain.length);
+      if (round % 2 === 1) plain[bad][next() < 0.5 ? 'title' : 'body'] = illFormed(next, 50);
+      const notes = sealBytes(backend, plain, deviceKey);
+      const damaged = (bad + 7) % plain.length;
+      notes[damaged].body = `${notes[damaged].body[0] === 'A' ? 'B' : 'A'}${notes[damaged].body.slice(1)}`;
+      const packed = packNotes(notes);
+      const opened = backend.openBatch({ ...packed, deviceKey, utf16: true });
+      const expected = plain.map(perFieldStrings);
+      expected[damaged] = unpackOpened(notes, { ...opened, utf16: undefined }, packed.preset)[damaged];
+      assert.equal(expected[damaged].error.name, 'AuthenticationError');
+      if (round % 2 === 0) {
+        // The kernel's lengths are a decoder's (a BOM counted: the page drops it), so the joint way is taken.
+        plain.forEach(({ title, body }, i) => {
+          if (i === damaged) return;
+          assert.equal(opened.utf16Lengths[2 * i], keepBom.decode(title).length, `round ${round} title ${i}`);
+          assert.equal(opened.utf16Lengths[2 * i + 1], keepBom.decode(body).length, `round ${round} body ${i}`);
+        });
+        assert.notEqual(jointText(opened), null, `round ${round}: one decode`);
+      } else {
+        assert.equal(jointText(opened), null, `round ${round}: field by field`);
+      }
+      assert.deepEqual(unpackOpened(notes, opened, packed.preset), expected, `round ${round}`);
+    }
+  });
+}
+
+test('a code point split across two fields, or any ill-formed field, sends the batch field by field', () => {
+  const backend = createWasmNotes(builds.simd);
+  const deviceKey = sodium.randombytes_buf(32);
+  const enc = new TextEncoder();
+  const cases = [
+    // "\u20ac" cut after two bytes: one decode of the batch would join it whole again.
+    [{ title: new Uint8Array([0x61, 0xe2, 0x82]), body: new Uint8Array([0xac, 0x62]) }],
+    // ... across two notes (body of one, title of the next).
+    [{ title: enc.encode('t'), body: new Uint8Array([0x62, 0xf0, 0x9f]) }, { title: new Uint8Array([0x94, 0x91]), body: enc.encode('b') }],
+    // ... across an empty field and a damaged note in between.
+    [{ title: enc.encode('t'), body: new Uint8Array([0xc3]) }, { title: enc.encode('damaged'), body: enc.encode('x') },
+      { title: new Uint8Array(0), body: new Uint8Array([0xa9, 0x21]) }],
+    ...ILL_FORMED.map((bytes) => [{ title: enc.encode('\u00fcber'), body: new Uint8Array([0x61, ...bytes, 0x62]) }]),
+  ];
+  cases.forEach((plainCase, c) => {
+    const plain = plainCase.map((note, i) => ({ id: `s${c}-${i}`, ...note }));
+    const notes = sealBytes(backend, plain, deviceKey);
+    const expected = plain.map(perFieldStrings);
+    if (c === 2) {
+      notes[1].title = notes[0].title;   // moved from another note: fails
+      expected[1] = { id: 's2-1', error: { name: 'AuthenticationError', message: 'title failed authentication: a wrong key, a tampered note, or a note moved to another id' } };
+    }
+    const packed = packNotes(notes);
+    const opened = backend.openBatch({ ...packed, deviceKey, utf16: true });
+    assert.equal(jointText(opened), null, `case ${c}`);
+    assert.deepEqual(unpackOpened(notes, opened, packed.preset), expected, `case ${c}`);
+  });
 });
 
 test('invalid UTF-8 plaintext decodes field by field like TextDecoder', () => {
