@@ -14,6 +14,7 @@ const PHASE_NAMES = {
   'note-list:first-rows': 'first rows in the list',
   'search:feed (in worker)': 'the search index built from the notes worker\'s bytes',
   'search:search (in worker)': 'the first search',
+  'search:guess (in worker)': 'the next keys guessed (after the first answer)',
 };
 
 /**
