@@ -105,19 +105,29 @@ struct Opened {
   std::size_t used = 0;
 };
 
-// Packs notes into one buffer with offsets, as worker/notes-ops.js does, and opens them.
-inline Opened open_notes(const std::vector<Note>& notes, const Bytes& device_key) {
+// Notes packed into one buffer with offsets, as worker/notes-ops.js packs them, and the output capacity they need.
+struct Packed {
   std::string in;
   std::vector<std::uint32_t> fields;
   std::size_t cap = 0;
+};
+
+inline Packed pack_notes(const std::vector<Note>& notes) {
+  Packed p;
   for (const auto& n : notes) {
     for (const std::string* s : {&n.id, &n.key, &n.title, &n.body}) {
-      fields.push_back(static_cast<std::uint32_t>(in.size()));
-      fields.push_back(static_cast<std::uint32_t>(s->size()));
-      in += *s;
+      p.fields.push_back(static_cast<std::uint32_t>(p.in.size()));
+      p.fields.push_back(static_cast<std::uint32_t>(s->size()));
+      p.in += *s;
     }
-    cap += memento::notes::open_capacity(n.title.size()) + memento::notes::open_capacity(n.body.size());
+    p.cap += memento::notes::open_capacity(n.title.size()) + memento::notes::open_capacity(n.body.size());
   }
+  return p;
+}
+
+// Packs notes (pack_notes) and opens them.
+inline Opened open_notes(const std::vector<Note>& notes, const Bytes& device_key) {
+  const auto [in, fields, cap] = pack_notes(notes);
   Opened r;
   r.status.assign(notes.size(), 0xff);
   r.out_fields.assign(notes.size() * memento::notes::kOpenFieldsOut, 0xdeadbeef);

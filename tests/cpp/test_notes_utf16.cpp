@@ -159,17 +159,7 @@ TEST_CASE("open_batch writes each opened field as UTF-16 with its length, or sto
           id, notes_test::seal_raw_with_libsodium(id, titles.back(), bodies.back(), device_key, rng.bytes(104))));
     }
     notes[7].body[50] = notes[7].body[50] == 'A' ? 'B' : 'A';  // tampered: fails authentication
-    std::string in;
-    std::vector<std::uint32_t> fields;
-    std::size_t cap = 0;
-    for (const auto& n : notes) {
-      for (const std::string* s : {&n.id, &n.key, &n.title, &n.body}) {
-        fields.push_back(static_cast<std::uint32_t>(in.size()));
-        fields.push_back(static_cast<std::uint32_t>(s->size()));
-        in += *s;
-      }
-      cap += open_capacity(n.title.size()) + open_capacity(n.body.size());
-    }
+    const auto [in, fields, cap] = notes_test::pack_notes(notes);
     Bytes out(cap);
     std::vector<std::uint32_t> of(notes.size() * kOpenFieldsOut);
     std::vector<std::uint8_t> status(notes.size());
