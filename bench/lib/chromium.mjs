@@ -47,6 +47,26 @@ export async function bundleForBrowser(root, module) {
 }
 
 /**
+ * Runs `job` on the bench page at `url` in `page` (a Playwright or puppeteer page: the same calls), logging the
+ * page's console; rejects after WATCHDOG_MS. Resolves to the page's reply {engine, results}.
+ */
+export async function runBenchPage(page, url, job, { engine, log }) {
+  page.on('console', (message) => log(message.text()));
+  page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => typeof window.runBench === 'function');
+  let watchdog;
+  const timeout = new Promise((resolve, reject) => {
+    watchdog = setTimeout(() => reject(new Error(`${engine} bench exceeded ${WATCHDOG_MS} ms (BENCH_WATCHDOG_MS)`)), WATCHDOG_MS);
+  });
+  try {
+    return await Promise.race([page.evaluate((j) => window.runBench(j), job), timeout]);
+  } finally {
+    clearTimeout(watchdog);
+  }
+}
+
+/**
  * @returns {Promise<{version: string, info: object, results: object[]}>}
  */
 export async function runInChromium({ root, module, cases, settings, log }) {
@@ -54,7 +74,6 @@ export async function runInChromium({ root, module, cases, settings, log }) {
   const server = await startServer({ root });
   const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-chromium-'));
   let context;
-  let watchdog;
   try {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: EXECUTABLE,
@@ -62,17 +81,8 @@ export async function runInChromium({ root, module, cases, settings, log }) {
       args: FLAGS,
     });
     const page = context.pages()[0] ?? await context.newPage();
-    page.on('console', (message) => log(message.text()));
-    page.on('pageerror', (error) => log(`page error: ${error.message}`));
-    await page.goto(`${server.url}/iso/bench/browser/index.html`);
-    await page.waitForFunction(() => typeof window.runBench === 'function');
-    const timeout = new Promise((resolve, reject) => {
-      watchdog = setTimeout(() => reject(new Error(`chromium bench exceeded ${WATCHDOG_MS} ms (BENCH_WATCHDOG_MS)`)), WATCHDOG_MS);
-    });
-    const reply = await Promise.race([
-      page.evaluate((job) => window.runBench(job), { spec, cases, ...settings }),
-      timeout,
-    ]);
+    const reply = await runBenchPage(page, `${server.url}/iso/bench/browser/index.html`, { spec, cases, ...settings },
+      { engine: 'chromium', log });
     // The user agent string says 156.0.0.0 (reduced UA); the browser knows its full version.
     const version = context.browser()?.version() ?? reply.engine.userAgent;
     return {
@@ -82,7 +92,6 @@ export async function runInChromium({ root, module, cases, settings, log }) {
       results: reply.results,
     };
   } finally {
-    clearTimeout(watchdog);
     await context?.close().catch(() => {});
     await server.close();
     await rm(profile, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 // (bench/lib/chromium.mjs, bench/browser/): only the browser differs.
 import puppeteer from 'puppeteer-core';
 import { startServer } from '../../scripts/server.mjs';
-import { bundleForBrowser, WATCHDOG_MS, workerMethod } from './chromium.mjs';
+import { bundleForBrowser, runBenchPage, WATCHDOG_MS, workerMethod } from './chromium.mjs';
 
 const EXECUTABLE = process.env.FIREFOX_BIN || '/usr/bin/firefox-esr';
 
@@ -16,7 +16,6 @@ export async function runInFirefox({ root, module, cases, settings, log }) {
   const spec = await bundleForBrowser(root, module);
   const server = await startServer({ root });
   let browser;
-  let watchdog;
   try {
     browser = await puppeteer.launch({
       browser: 'firefox', executablePath: EXECUTABLE, headless: true,
@@ -27,14 +26,8 @@ export async function runInFirefox({ root, module, cases, settings, log }) {
       extraPrefsFirefox: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
     });
     const page = await browser.newPage();
-    page.on('console', (message) => log(message.text()));
-    page.on('pageerror', (error) => log(`page error: ${error.message}`));
-    await page.goto(`${server.url}/iso/bench/browser/index.html`, { waitUntil: 'load' });
-    await page.waitForFunction(() => typeof window.runBench === 'function');
-    const timeout = new Promise((resolve, reject) => {
-      watchdog = setTimeout(() => reject(new Error(`firefox bench exceeded ${WATCHDOG_MS} ms (BENCH_WATCHDOG_MS)`)), WATCHDOG_MS);
-    });
-    const reply = await Promise.race([page.evaluate((job) => window.runBench(job), { spec, cases, ...settings }), timeout]);
+    const reply = await runBenchPage(page, `${server.url}/iso/bench/browser/index.html`, { spec, cases, ...settings },
+      { engine: 'firefox', log });
     return {
       version: `Firefox ${(await browser.version()).replace(/^firefox\//i, '')} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
       info: reply.engine,
@@ -42,7 +35,6 @@ export async function runInFirefox({ root, module, cases, settings, log }) {
       results: reply.results,
     };
   } finally {
-    clearTimeout(watchdog);
     await browser?.close().catch(() => {});
     await server.close();
   }
