@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { descendants } from './engines/proc.mjs';
 import { openBrowser } from './harness.mjs';
 
 let browser;
@@ -98,4 +99,42 @@ test('screenshot() writes a PNG of the page', async () => {
     await rm(dir, { recursive: true, force: true });
     await page.close();
   }
+});
+
+// WebKit's web process crashed twice in CI; its driver's quit then failed and
+// left MiniBrowser holding the test runner's output open for ten minutes.
+const CONTENT_PROCESS = / --type=renderer |WebKitWebProcess| -contentproc /;
+/** True while `pid` runs (an ended process that is not yet reaped, state Z, does not count). */
+const running = (pid) => readFile(`/proc/${pid}/stat`, 'utf8').then((stat) => !/^\d+ \(.*\) Z/s.test(stat), () => false);
+const within = (promise, ms) => Promise.race([promise, new Promise((_, reject) => setTimeout(reject, ms, new Error(`no answer in ${ms} ms`)).unref())]);
+test('a browser whose content processes crashed still closes, and no process of it outlives close()', async (t) => {
+  if (process.platform !== 'linux') return t.skip('processes are read from /proc, which only Linux has');
+  const already = new Set((await descendants(process.pid)).map(({ pid }) => pid));
+  const second = await openBrowser();
+  const page = await second.newPage({ load: false });
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  const mine = (await descendants(process.pid)).filter(({ pid }) => !already.has(pid));
+  const content = mine.filter(({ command }) => CONTENT_PROCESS.test(command));
+  assert.ok(content.length > 0, 'the new browser has a content process to crash');
+  // As in CI: the crash comes while a script is running in the page.
+  const script = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const { pid } of content) process.kill(pid, 'SIGKILL');
+  await assert.rejects(within(script, 20000), 'the script running in the crashed page does not finish');
+  // The driver may learn of the crash a moment later (Firefox answered once more).
+  let answered = true;
+  for (let tries = 0; answered && tries < 20; tries++) {
+    answered = await within(page.evaluate(() => 1), 5000).then(() => true, () => false);
+    if (answered) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.equal(answered, false, 'the crashed page stopped answering');
+  assert.ok(await within(second.close(), 30000).then(() => true, () => false), 'close() finished within 30 s');
+  // Every process the browser had, whoever its parent is now (an orphan moves to init).
+  let left = [];
+  for (let tries = 0; tries < 50; tries++) {
+    left = (await Promise.all(mine.map(async (p) => ((await running(p.pid)) ? p : null)))).filter(Boolean);
+    if (!left.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.deepEqual(left.map(({ command }) => command.split(' ')[0]), [], 'no process of the closed browser is left');
 });

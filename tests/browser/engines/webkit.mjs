@@ -21,6 +21,7 @@ import { descendantsMemory } from './proc.mjs';
 const DRIVER = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const SESSION_TIMEOUT_MS = 30000;
+const QUIT_TIMEOUT_MS = 10000;
 
 const freePort = () => new Promise((resolve, reject) => {
   const server = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
@@ -52,10 +53,19 @@ export async function launch() {
     throw new Error('webkit: no DISPLAY, and MiniBrowser has no headless mode: run under `xvfb-run -a`');
   }
   const port = await freePort();
-  const driverProcess = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  // Even if the test process dies without close(), the driver (and with it MiniBrowser) must not outlive it.
-  const killDriver = () => driverProcess.kill();
+  // The driver leads a process group of its own, with MiniBrowser and its web
+  // processes in it, so one signal ends them all: after a web process crash,
+  // WebKitWebDriver's quit can fail and leave MiniBrowser running, holding the
+  // test runner's stderr open (CI then waited ten minutes on a finished file).
+  const driverProcess = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const killDriver = () => {
+    try { process.kill(-driverProcess.pid, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  // Even if the test process dies without close(), the driver and its browser must not outlive it.
+  const killAndExit = (signal) => { killDriver(); process.exit(128 + (signal === 'SIGINT' ? 2 : 15)); };
   process.once('exit', killDriver);
+  process.once('SIGINT', killAndExit);
+  process.once('SIGTERM', killAndExit);
   const driverUrl = `http://127.0.0.1:${port}`;
   let driver;
   try {
@@ -66,8 +76,8 @@ export async function launch() {
     }).build(), SESSION_TIMEOUT_MS, 'WebKitWebDriver new session');
     await driver.manage().setTimeouts({ script: 120000, pageLoad: 60000 });
   } catch (error) {
-    await driver?.quit().catch(() => {});
-    driverProcess.kill();
+    await within(driver?.quit() ?? Promise.resolve(), QUIT_TIMEOUT_MS, 'WebKitWebDriver quit').catch(() => {});
+    killDriver();
     throw error;
   }
   const capabilities = await driver.getCapabilities();
@@ -112,10 +122,13 @@ export async function launch() {
     /** Resident memory of WebKit's web processes (pages and their workers), in bytes; Linux only. */
     rendererMemory: () => descendantsMemory(driverProcess.pid, (command) => command.includes('WebKitWebProcess')),
     async close() {
-      await queue;
-      await driver.quit().catch(() => {});
-      driverProcess.kill();
+      // A crashed or hung page can leave a command, or quit itself, without an answer.
+      await within(queue, QUIT_TIMEOUT_MS, 'the last WebDriver command').catch(() => {});
+      await within(driver.quit(), QUIT_TIMEOUT_MS, 'WebKitWebDriver quit').catch(() => {});
+      killDriver();
       process.off('exit', killDriver);
+      process.off('SIGINT', killAndExit);
+      process.off('SIGTERM', killAndExit);
     },
   };
 }
