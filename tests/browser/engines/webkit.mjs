@@ -13,6 +13,7 @@
 // what they saw is collected with every evaluate(); errors thrown while the
 // page is still loading are not seen.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { Builder, Key } from 'selenium-webdriver';
@@ -22,6 +23,8 @@ const DRIVER = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const SESSION_TIMEOUT_MS = 30000;
 const QUIT_TIMEOUT_MS = 10000;
+const SCRIPT_TIMEOUT_MS = 120000;
+const COMMAND_LIMIT_MS = SCRIPT_TIMEOUT_MS + 10000;
 
 const freePort = () => new Promise((resolve, reject) => {
   const server = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
@@ -45,6 +48,16 @@ function within(promise, ms, what) {
   return Promise.race([promise, new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms);
   })]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * WebKitWebDriver ends the session when a web process crashes, or leaves a
+ * command unanswered when the crash comes while a script runs: tells the suite's
+ * runner (tests/browser/run.mjs, through MEMENTO_CRASH_LOG) which file it was.
+ */
+function noteCrash(error) {
+  if (!/page crash|WebKitWebDriver command: no answer/.test(error?.message) || !process.env.MEMENTO_CRASH_LOG) return;
+  appendFileSync(process.env.MEMENTO_CRASH_LOG, `${JSON.stringify({ file: process.argv[1], message: error.message })}\n`);
 }
 
 /** Launches WebKitGTK; resolves to the engine-neutral browser the harness describes. */
@@ -74,7 +87,7 @@ export async function launch() {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     }).build(), SESSION_TIMEOUT_MS, 'WebKitWebDriver new session');
-    await driver.manage().setTimeouts({ script: 120000, pageLoad: 60000 });
+    await driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 60000 });
   } catch (error) {
     await within(driver?.quit() ?? Promise.resolve(), QUIT_TIMEOUT_MS, 'WebKitWebDriver quit').catch(() => {});
     killDriver();
@@ -91,9 +104,10 @@ export async function launch() {
         await driver.switchTo().window(handle);
         current = handle;
       }
-      return command();
+      // A web process that dies while a script runs can leave the command unanswered for good.
+      return within(command(), COMMAND_LIMIT_MS, 'WebKitWebDriver command');
     });
-    queue = run.catch(() => {});
+    queue = run.catch(noteCrash);
     return run;
   };
   return {
@@ -122,13 +136,18 @@ export async function launch() {
     /** Resident memory of WebKit's web processes (pages and their workers), in bytes; Linux only. */
     rendererMemory: () => descendantsMemory(driverProcess.pid, (command) => command.includes('WebKitWebProcess')),
     async close() {
-      // A crashed or hung page can leave a command, or quit itself, without an answer.
-      await within(queue, QUIT_TIMEOUT_MS, 'the last WebDriver command').catch(() => {});
-      await within(driver.quit(), QUIT_TIMEOUT_MS, 'WebKitWebDriver quit').catch(() => {});
-      killDriver();
-      process.off('exit', killDriver);
-      process.off('SIGINT', killAndExit);
-      process.off('SIGTERM', killAndExit);
+      try {
+        // A crashed or hung page can leave a command, or quit itself, without an answer.
+        await within(queue, QUIT_TIMEOUT_MS, 'the last WebDriver command').catch(() => {});
+        // A crash in the file's last test shows only when the session is asked again.
+        await within(driver.getAllWindowHandles(), QUIT_TIMEOUT_MS, 'WebKitWebDriver window list').catch(noteCrash);
+        await within(driver.quit(), QUIT_TIMEOUT_MS, 'WebKitWebDriver quit').catch(() => {});
+      } finally {
+        killDriver();
+        process.off('exit', killDriver);
+        process.off('SIGINT', killAndExit);
+        process.off('SIGTERM', killAndExit);
+      }
     },
   };
 }
