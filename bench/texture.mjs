@@ -61,8 +61,8 @@ function bandsContender(simd) {
   return {
     label: `ours wasm ${simd ? 'SIMD' : 'scalar'}, bands`,
     detail: `textureOps(wasmTextureBackend(...)).render() of worker/texture-ops.js over build/wasm/out/texture${simd ? '.simd' : ''}.wasm:`
-      + ' one wasm call per band of 8..64 rows (about 128 Ki pixels), each band copied out into the five whole maps, as the'
-      + ' texture worker renders (warm: the same instance every run)',
+      + ' bands of 8..64 rows (about 128 Ki pixels), each in pieces of at most 16 Ki pixels (one wasm call each, copied out'
+      + ' into the five whole maps), as the texture worker renders (warm: the same instance every run)',
     async setup(env) {
       const backend = wasmTextureBackend(await env.emscripten('texture', { simd }));
       return { run: (p) => digestOf(renderInBands(backend, params(p))) };
