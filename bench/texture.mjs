@@ -61,8 +61,8 @@ function bandsContender(simd) {
   return {
     label: `ours wasm ${simd ? 'SIMD' : 'scalar'}, bands`,
     detail: `textureOps(wasmTextureBackend(...)).render() of worker/texture-ops.js over build/wasm/out/texture${simd ? '.simd' : ''}.wasm:`
-      + ' one wasm call per band of 8..64 rows (about 128 Ki pixels), each band copied out into the five whole maps, as the'
-      + ' texture worker renders (warm: the same instance every run)',
+      + ' bands of 8..64 rows (about 128 Ki pixels), each in pieces of at most 16 Ki pixels (one wasm call each, copied out'
+      + ' into the five whole maps), as the texture worker renders (warm: the same instance every run)',
     async setup(env) {
       const backend = wasmTextureBackend(await env.emscripten('texture', { simd }));
       return { run: (p) => digestOf(renderInBands(backend, params(p))) };
@@ -148,6 +148,26 @@ function coldContender(simd) {
   };
 }
 
+/** renderTexture() for renders in a row (a kept worker, the last maps as `into`) from the dist/ that distOf(params) names. */
+function apiReuseContender(label, detail, distOf) {
+  return {
+    label, detail,
+    async setup(env) {
+      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
+      let api, worker, last;
+      return {
+        async run(p) {
+          api ??= await import(env.url(`${distOf(p)}/${env.engine === 'node' ? 'node.js' : 'api.js'}`));
+          worker ??= api.createTextureWorker({ idleMs: Infinity });
+          const into = last?.albedo.length === p.size * p.size * 4 ? last : undefined;
+          last = await api.renderTexture(params(p), { worker, into });
+          return digestOf(last);
+        },
+      };
+    },
+  };
+}
+
 const contenders = {
   'simd-bands': bandsContender(true),
   'simd-one-call': oneCallContender(true),
@@ -180,26 +200,16 @@ const contenders = {
       return { run: async (p) => digestOf(await renderTexture(params(p))) };
     },
   },
-  'api-reuse': {
-    label: 'ours renderTexture() API, renders in a row',
-    detail: 'renderTexture({kind, size, seed}, {worker, into}) as docs/api.md shows for renders in a row: one'
+  'api-reuse': apiReuseContender('ours renderTexture() API, renders in a row',
+    'renderTexture({kind, size, seed}, {worker, into}) as docs/api.md shows for renders in a row: one'
       + ' createTextureWorker() kept between renders (its module and heap stay), and the five maps of the last render'
       + ' handed back as `into` (transferred to the worker, filled, transferred back): no worker start, no new map'
       + ' memory; timed from the call to the maps on this side',
-    async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
-      const { createTextureWorker, renderTexture } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
-      const worker = createTextureWorker({ idleMs: Infinity });
-      let last;
-      return {
-        async run(p) {
-          const into = last?.albedo.length === p.size * p.size * 4 ? last : undefined;
-          last = await renderTexture(params(p), { worker, into });
-          return digestOf(last);
-        },
-      };
-    },
-  },
+    () => 'dist'),
+  'api-reuse-against': apiReuseContender('another build\'s renderTexture() API, renders in a row (TEXTURE_AGAINST)',
+    'the renders-in-a-row row on a copy of another build\'s dist/ (its api.js in a browser, node.js in Node), alternating'
+      + ' with ours: an A/B on one host at one time',
+    (p) => p.against),
   'simplex-noise': {
     label: 'simplex-noise fBm, 4 octaves, one grey channel',
     detail: 'simplexFbm() of bench/peers/simplex-fbm.mjs: createNoise2D(seeded PRNG) of npm simplex-noise; per pixel 4 octaves (frequency x2, amplitude x0.5 each) summed'
@@ -222,6 +232,10 @@ export function caseId(kind, size) {
   return `${kind}-${size}`;
 }
 
+// TEXTURE_AGAINST=<dir>: a copy of another build's dist/ inside the repository (e.g. build/dist-base): every case
+// also runs that build's renders in a row, alternating with ours, for an A/B on one host at one time.
+const against = globalThis.process?.env?.TEXTURE_AGAINST?.replace(/^\/+|\/+$/g, '');
+
 /** TEXTURE_SIZES=2048,4096 (read in Node, where cases are made) runs only those sizes: for an A/B at one size. */
 function sizesOf(quick) {
   const only = globalThis.process?.env?.TEXTURE_SIZES;
@@ -239,9 +253,9 @@ function cases({ quick }) {
       id: caseId(kind, size),
       label: `${kind} ${size} x ${size} (${(size * size).toLocaleString('en-US')} px), all five maps`
         + `${withSpec ? '' : '; JS specification left out (over ~10 s a run)'}`,
-      params: { kind, size, seed: SEED, pixels: size * size, bandRows: bandRows(size) },
+      params: { kind, size, seed: SEED, pixels: size * size, bandRows: bandRows(size), ...(against ? { against } : {}) },
       contenders: ['simd-bands', 'simd-cold', 'simd-one-call', 'scalar-bands', 'scalar-cold', 'scalar-one-call', 'tables',
-        ...(withSpec ? ['spec'] : []), 'api', 'api-reuse', 'simplex-noise'],
+        ...(withSpec ? ['spec'] : []), 'api', 'api-reuse', ...(against ? ['api-reuse-against'] : []), 'simplex-noise'],
       apart: ['simplex-noise'],
       baseline: 'simplex-noise',
     };

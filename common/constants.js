@@ -17,6 +17,11 @@ export const TEXTURE_DEFAULTS = Object.freeze({ kind: 'stone-wall', size: 512, s
 export const TEXTURE_LIMITS = Object.freeze({ size: 4096, seed: 0xffffffff });
 /** A band of rows holds about this many pixels (8..64 rows): one wasm call, one progress report, one canvas draw. */
 export const TEXTURE_BAND_PIXELS = 131072;
+/**
+ * The wasm worker renders each band through its heap in pieces of at most this many pixels (8 rows at 2048): the
+ * kernel's five map rows and the copy out of them stay in the core's cache (worker/texture-ops.js).
+ */
+export const TEXTURE_PIECE_PIXELS = 16384;
 
 /** Blur (boxBlur, <glass-blur>): the qualities, the defaults, and the kernel's limits (cpp/blur/blur.h). */
 export const BLUR_QUALITIES = Object.freeze(['exact', 'quarter']);

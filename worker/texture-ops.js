@@ -1,19 +1,21 @@
 // The texture worker's ops over either backend: the wasm kernel
 // (cpp/texture/bindings.cpp) or the JS tables (worker/texture-tables.js), which
 // give the same bytes. A render prepares once, then renders band after band of
-// rows (one wasm call each: V8 optimises a function only between calls) into
-// the five whole maps, and reports each band as progress, its own copy of the
-// band's rows transferred to the page so that an element can draw it at once.
-// The whole maps (new, or the caller's own `into` buffers) are transferred at
-// the end, never copied. A worker kept between renders keeps its heap too: the
-// kernel's state and its band buffers stay allocated (and their pages touched)
-// for the next render.
+// rows into the five whole maps, and reports each band as progress, its own
+// copy of the band's rows transferred to the page so that an element can draw
+// it at once. The wasm backend takes each band through its heap in pieces of a
+// few rows (one wasm call each: V8 optimises a function only between calls),
+// each copied out while it is still in the core's cache. The whole maps (new,
+// or the caller's own `into` buffers) are transferred at the end, never
+// copied. A worker kept between renders keeps its heap too: the kernel's state
+// and its piece buffers stay allocated (and their pages touched) for the next
+// render.
 import { heapAllocUninitialized, heapCopyOutInto, heapFree } from './wasm-heap.js';
 import { createTextureTables } from './texture-tables.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { reduceRows } from '../common/texture-reduce.js';
-import { TEXTURE_BAND_PIXELS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
+import { TEXTURE_BAND_PIXELS, TEXTURE_PIECE_PIXELS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 
 // cpp/texture/status.h: the codes that are the caller's; the others are ours.
 const CALLER_STATUS = new Set([1, 2]);   // kind_unknown, size_out_of_range
@@ -29,13 +31,24 @@ export function bandRows(size) {
   return Math.min(size, rows);
 }
 
+/**
+ * Rows per piece of a band in the wasm heap: bandRows(size) halved until a piece holds at most
+ * TEXTURE_PIECE_PIXELS pixels (at least one row). The five maps of a piece, written by the kernel and then copied
+ * out, stay in the core's cache.
+ */
+export function pieceRows(size) {
+  let rows = bandRows(size);
+  while (rows > 1 && rows * size > TEXTURE_PIECE_PIXELS) rows >>= 1;
+  return rows;
+}
+
 /** `bytes` rounded up to a multiple of 16: the state and each band start 16-byte aligned (prepare() asks it). */
 const align16 = (bytes) => (bytes + 15) & ~15;
 
 /**
- * The backend over an instantiated texture module: a renderer holds the kernel's state and one band of each map
- * in the heap, and copies each band out into the caller's arrays. Both live in one arena that outlives the render
- * and grows only when a render needs more (textures are public: nothing to erase).
+ * The backend over an instantiated texture module: a renderer (createRenderer(params, rows)) holds the kernel's
+ * state and `rows` rows of each map in the heap, and copies each piece out into the caller's arrays. Both live in
+ * one arena that outlives the render and grows only when a render needs more (textures are public: nothing to erase).
  */
 export function wasmTextureBackend(wasm) {
   const check = (status) => {
@@ -62,9 +75,15 @@ export function wasmTextureBackend(wasm) {
       check(wasm.texture_prepare(state, stateBytes, k, size, seed >>> 0));
       const bands = TEXTURE_MAPS.map((_, i) => state + stateBytes + i * bandBytes);
       return {
+        // A band taller than the heap's goes through it in pieces, top-down (the kernel carries each piece's last
+        // rows into the next: no row is shaded twice).
         renderBand(y0, y1, out) {
-          check(wasm.texture_render_band(state, y0, y1, ...bands));
-          TEXTURE_MAPS.forEach((map, i) => heapCopyOutInto(wasm, bands[i], out[map]));
+          for (let top = y0; top < y1; top += rows) {
+            const bottom = Math.min(y1, top + rows);
+            check(wasm.texture_render_band(state, top, bottom, ...bands));
+            const from = (top - y0) * size * 4, to = (bottom - y0) * size * 4;
+            TEXTURE_MAPS.forEach((map, i) => heapCopyOutInto(wasm, bands[i], out[map].subarray(from, to)));
+          }
         },
         free() {},   // the arena stays for the next render
       };
@@ -104,7 +123,7 @@ export function textureOps({ createRenderer }) {
     render({ kind, size, seed, bands = TEXTURE_MAPS, reduction = 1, into = {} }, job) {
       const reported = TEXTURE_MAPS.filter((map) => bands.includes(map));
       const rows = bandRows(size);
-      const renderer = createRenderer({ kind, size, seed }, rows);
+      const renderer = createRenderer({ kind, size, seed }, pieceRows(size));
       const maps = {};
       try {
         for (const map of TEXTURE_MAPS) maps[map] = into[map] ? targetOf(into[map], map, size) : new Uint8ClampedArray(size * size * 4);

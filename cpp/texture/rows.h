@@ -15,8 +15,9 @@ namespace memento::texture {
 void noise_row(const int32_t* run_start, int32_t cells, const int32_t* row, const int32_t* weight, int32_t* out);
 
 // Normals of the middle row from three height rows laid out [h(size-1),
-// h(0..size-1), h(0)] (Sobel sums shared between neighbouring columns, kept in
-// sum and diff), as RGBA words into out. Arrays have 3 spare words.
+// h(0..size-1), h(0)] (Sobel sums shared between neighbouring columns: kept in
+// sum and diff by the scalar build, in registers by the SIMD build), as RGBA
+// words into out. Arrays have 3 spare words.
 void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z, float zz,
                 int32_t* sum, int32_t* diff, uint8_t* out);
 

@@ -35,19 +35,26 @@ v128_t channel(v128_t g, v128_t m) {
 }  // namespace
 
 void normal_row(const int32_t* above, const int32_t* middle, const int32_t* below, uint32_t size, float z, float zz,
-                int32_t* sum, int32_t* diff, uint8_t* out) {
-  for (uint32_t i = 0; i < size + 2; i += 4) {
+                int32_t* /*sum*/, int32_t* /*diff*/, uint8_t* out) {
+  // One walk: the Sobel column sums and differences of four columns a vector,
+  // the next vector's made before they are needed (the rows' padding and spare
+  // words cover it), the shifted neighbours taken by a two-vector shuffle.
+  const auto sums = [&](uint32_t i, v128_t& sum, v128_t& diff) {
     const v128_t a = wasm_v128_load(above + i), m = wasm_v128_load(middle + i), b = wasm_v128_load(below + i);
-    wasm_v128_store(sum + i, wasm_i32x4_add(wasm_i32x4_add(a, wasm_i32x4_shl(m, 1)), b));
-    wasm_v128_store(diff + i, wasm_i32x4_sub(b, a));
-  }
+    sum = wasm_i32x4_add(wasm_i32x4_add(a, wasm_i32x4_shl(m, 1)), b);
+    diff = wasm_i32x4_sub(b, a);
+  };
   const v128_t vz = wasm_f32x4_splat(z), vzz = wasm_f32x4_splat(zz);
+  v128_t sum0, diff0;
+  sums(0, sum0, diff0);
   uint32_t x = 0;
   for (; x + 4 <= size; x += 4) {
-    const v128_t gx = wasm_i32x4_sub(wasm_v128_load(sum + x), wasm_v128_load(sum + x + 2));
+    v128_t sum1, diff1;
+    sums(x + 4, sum1, diff1);
+    const v128_t gx = wasm_i32x4_sub(sum0, wasm_i32x4_shuffle(sum0, sum1, 2, 3, 4, 5));
     const v128_t gy =
-        wasm_i32x4_add(wasm_i32x4_add(wasm_v128_load(diff + x), wasm_i32x4_shl(wasm_v128_load(diff + x + 1), 1)),
-                       wasm_v128_load(diff + x + 2));
+        wasm_i32x4_add(wasm_i32x4_add(diff0, wasm_i32x4_shl(wasm_i32x4_shuffle(diff0, diff1, 1, 2, 3, 4), 1)),
+                       wasm_i32x4_shuffle(diff0, diff1, 2, 3, 4, 5));
     const v128_t fx = wasm_f32x4_convert_i32x4(gx), fy = wasm_f32x4_convert_i32x4(gy);
     // ((fx * fx) + (fy * fy)) + zz, then 127.5 / sqrt: the spec's order.
     const v128_t q = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(fx, fx), wasm_f32x4_mul(fy, fy)), vzz);
@@ -56,9 +63,13 @@ void normal_row(const int32_t* above, const int32_t* middle, const int32_t* belo
         wasm_v128_or(channel(fx, m), wasm_i32x4_shl(channel(fy, m), 8)),
         wasm_v128_or(wasm_i32x4_shl(channel(vz, m), 16), wasm_i32x4_splat(static_cast<int32_t>(0xff000000u))));
     wasm_v128_store(out + 4 * x, word);
+    sum0 = sum1;
+    diff0 = diff1;
   }
+  const auto sum = [&](uint32_t i) { return above[i] + 2 * middle[i] + below[i]; };
+  const auto diff = [&](uint32_t i) { return below[i] - above[i]; };
   for (; x < size; ++x) {
-    const uint32_t word = normal_word(sum[x] - sum[x + 2], diff[x] + 2 * diff[x + 1] + diff[x + 2], z, zz);
+    const uint32_t word = normal_word(sum(x) - sum(x + 2), diff(x) + 2 * diff(x + 1) + diff(x + 2), z, zz);
     std::memcpy(out + 4 * x, &word, 4);
   }
 }

@@ -37,6 +37,13 @@ struct State {
   uint32_t course_du[kMaxCourses], course_hash[kMaxCourses];
   uint32_t column;  // vault: centred column coordinate
   uint32_t heights[3], sum, diff;
+  // What the last band leaves for the band that starts where it ended (rows
+  // next_y - 1 and next_y in heights[0] and heights[1], row next_y's four
+  // shaded maps in pending): that band shades no row twice. carried is 0
+  // after prepare and after a band ending at the last row.
+  uint32_t pending;  // four rows of size words: albedo, roughness, ao, orm
+  uint32_t next_y;
+  int32_t carried;
 };
 
 // Lays the arrays out after the header (each 16-byte aligned); returns the bytes needed.
@@ -74,6 +81,7 @@ std::size_t plan(State& s, int32_t kind, uint32_t size) {
   for (uint32_t& h : s.heights) h = take(size + 2 + 3);
   s.sum = take(size + 2 + 3);
   s.diff = take(size + 2 + 3);
+  s.pending = take(4 * size);
   return static_cast<std::size_t>(at) * 4;
 }
 
@@ -195,19 +203,37 @@ Status render_band(void* state, uint32_t y0, uint32_t y1, const Maps& maps) {
   int32_t* above = words(s, s.heights[0]);
   int32_t* middle = words(s, s.heights[1]);
   int32_t* below = words(s, s.heights[2]);
-  shade_row(s, (y0 + size - 1) % size, above, nullptr);
+  uint8_t* pending = reinterpret_cast<uint8_t*>(words(s, s.pending));
+  const Maps pending_maps{pending, nullptr, pending + stride, pending + 2 * stride, pending + 3 * stride};
   const Maps first = at(y0);
-  shade_row(s, y0, middle, &first);
+  if (s.carried != 0 && s.next_y == y0) {
+    // The band above was the last one rendered: its last two height rows are
+    // this band's first two, and its shading of row y0 waits in pending.
+    std::memcpy(first.albedo, pending_maps.albedo, stride);
+    std::memcpy(first.roughness, pending_maps.roughness, stride);
+    std::memcpy(first.ao, pending_maps.ao, stride);
+    std::memcpy(first.orm, pending_maps.orm, stride);
+  } else {
+    shade_row(s, (y0 + size - 1) % size, above, nullptr);
+    shade_row(s, y0, middle, &first);
+  }
   for (uint32_t y = y0; y < y1; ++y) {
     const uint32_t next = y + 1;
-    const Maps next_maps = at(next);
-    shade_row(s, next % size, below, next < y1 ? &next_maps : nullptr);
+    const Maps next_maps = next < y1 ? at(next) : pending_maps;
+    // Row y1 is shaded for this band's normals; its maps go to pending for the band below (none below the last row).
+    shade_row(s, next % size, below, next < size ? &next_maps : nullptr);
     normal_row(above, middle, below, size, s.z, s.zz, words(s, s.sum), words(s, s.diff), at(y).normal);
     int32_t* recycled = above;
     above = middle;
     middle = below;
     below = recycled;
   }
+  int32_t* const base = reinterpret_cast<int32_t*>(&s);
+  s.heights[0] = static_cast<uint32_t>(above - base);
+  s.heights[1] = static_cast<uint32_t>(middle - base);
+  s.heights[2] = static_cast<uint32_t>(below - base);
+  s.next_y = y1;
+  s.carried = y1 < size ? 1 : 0;
   return Status::ok;
 }
 

@@ -29,7 +29,9 @@ std::size_t state_size(int32_t kind, uint32_t size);
 // at least state_size() bytes and 16-byte aligned.
 Status prepare(void* state, std::size_t capacity, int32_t kind, uint32_t size, uint32_t seed);
 // Rows y0..y1-1. Bands may come in any order; each computes the height rows
-// next to it that its normals need.
+// next to it that its normals need, except that a band starting where the
+// last one rendered ended takes them, and its first row's shading, from the
+// state (top-down bands shade every row once, however short they are).
 Status render_band(void* state, uint32_t y0, uint32_t y1, const Maps& maps);
 
 // "simd" or "scalar": which row kernels this build carries.

@@ -127,6 +127,43 @@ TEST_CASE("bands of any height, rendered in any order, give the whole-texture by
   }
 }
 
+// A band that starts where the last one ended takes that band's last two
+// height rows and its shading of the first row from the state: top-down bands
+// of 1..9 rows (one-row bands carry every row), and bands that jump (back to
+// the top, a band again, one skipped and filled later) must recompute instead.
+TEST_CASE("top-down bands of any height carry their edge rows into the next; a band after a jump recomputes them",
+          "[texture]") {
+  std::mt19937 rng(11);
+  for (const uint32_t size : {1u, 2u, 3u, 5u, 8u, 9u, 63u, 64u, 65u, 101u}) {
+    for (const int32_t kind : {0, 1}) {
+      for (int round = 0; round < 2; ++round) {
+        const uint32_t seed = rng();
+        INFO("kind " << kind << " size " << size << " seed " << seed);
+        MapSet whole = empty_maps(size), carried = empty_maps(size), jumping = empty_maps(size);
+        REQUIRE(render_bands(kind, size, seed, bands_of(size, size), whole) == Status::ok);
+        std::vector<std::pair<uint32_t, uint32_t>> bands;
+        for (uint32_t y = 0; y < size;) {
+          const uint32_t y1 = std::min(size, y + (round == 0 ? 1 : 1 + static_cast<uint32_t>(rng() % 9)));
+          bands.emplace_back(y, y1);
+          y = y1;
+        }
+        REQUIRE(render_bands(kind, size, seed, bands, carried) == Status::ok);
+        require_same(carried, whole, size);
+        // Every band twice, the second band skipped and rendered last, and the top band again after the last one.
+        std::vector<std::pair<uint32_t, uint32_t>> jumps;
+        for (std::size_t i = 0; i < bands.size(); ++i) {
+          if (i != 1) jumps.push_back(bands[i]);
+          if (i != 1) jumps.push_back(bands[i]);
+        }
+        if (bands.size() > 1) jumps.push_back(bands[1]);
+        jumps.push_back(bands[0]);
+        REQUIRE(render_bands(kind, size, seed, jumps, jumping) == Status::ok);
+        require_same(jumping, whole, size);
+      }
+    }
+  }
+}
+
 // The seams: the mean step between the last and the first column (row) of a
 // map is no larger than the largest mean step between neighbouring columns
 // (rows) inside it. A lattice that did not wrap would put a jump the whole

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadWasm, BUILDS } from './wasm-node.js';
-import { bandRows, jsTextureBackend, textureOps, wasmTextureBackend } from '../../worker/texture-ops.js';
+import { bandRows, pieceRows, jsTextureBackend, textureOps, wasmTextureBackend } from '../../worker/texture-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { renderTexture } from '../../api/texture.js';
@@ -34,6 +34,10 @@ function render(backend, args) {
 
 test('bands are a power of two, 8..64 rows of at most about 128 Ki pixels, never more than the texture', () => {
   assert.deepEqual([1, 7, 8, 512, 2048, 2049, 3000, 4096].map(bandRows), [1, 7, 8, 64, 64, 32, 32, 32]);
+});
+
+test('pieces (the heap\'s share of a band) are bandRows halved to at most 16 Ki pixels, at least one row', () => {
+  assert.deepEqual([1, 7, 8, 256, 512, 513, 1024, 2048, 2049, 4096].map(pieceRows), [1, 7, 8, 64, 32, 16, 16, 8, 4, 4]);
 });
 
 /** The k x k block means written the slow way: every output pixel gathers its block. */
@@ -154,6 +158,31 @@ for (const [name, backend] of Object.entries(backends)) {
       last = maps;
     }
   });
+
+  if (name.startsWith('wasm')) {
+    // Pieces shorter than the bands (the worker's from size 512 up): each band goes through the heap in pieces,
+    // top-down, the kernel carrying each piece's last rows into the next; bands of 7 rows end inside a piece.
+    test(`${name}: bands rendered in heap pieces of 1, 2, 3 and 8 rows equal the specification at sizes 1, 2, 3, 5, 63, 65 and 127`, () => {
+      let seed = 0x9e3779b9;
+      for (const size of [1, 2, 3, 5, 63, 65, 127]) {
+        for (const kind of ['stone-wall', 'vault-face']) {
+          seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+          const spec = renderTextureSpec({ kind, size, seed });
+          for (const piece of [1, 2, 3, 8]) {
+            for (const band of [7, 64]) {
+              const renderer = backend.createRenderer({ kind, size, seed }, piece);
+              const maps = Object.fromEntries(MAPS.map((map) => [map, new Uint8ClampedArray(size * size * 4)]));
+              for (let y0 = 0; y0 < size; y0 += band) {
+                const y1 = Math.min(size, y0 + band);
+                renderer.renderBand(y0, y1, Object.fromEntries(MAPS.map((map) => [map, maps[map].subarray(y0 * size * 4, y1 * size * 4)])));
+              }
+              for (const map of MAPS) assert.ok(sameBytes(maps[map], spec[map]), `${kind} ${size} seed ${seed}, pieces of ${piece} in bands of ${band}: ${map}`);
+            }
+          }
+        }
+      }
+    });
+  }
 
   test(`${name}: a bad kind or size is a RangeError naming it`, () => {
     assert.throws(() => render(backend, { kind: 'brick', size: 8, seed: 0 }), { name: 'RangeError', message: /^kind/ });
