@@ -76,7 +76,10 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
   const client = new WorkerClient(argon2Module, { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
   // A failure here is not reported: the job that takes this worker meets it again and says so.
-  const ready = client.call('warm', args).then(() => {}, () => {});
+  // Posted with the worker's init: the warm runs as soon as the worker is up, even
+  // while this thread is busy (in Node a server's main thread hashing or serving
+  // would otherwise hold it back until the next job, which then waited for it).
+  const ready = client.call('warm', args, { beforeReady: true }).then(() => {}, () => {});
   let used = false;
   return {
     ready,

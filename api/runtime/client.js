@@ -24,6 +24,8 @@ import { IDLE_MS } from '../../common/constants.js';
  * @property {AbortSignal} [signal] aborting terminates the worker
  * @property {(id: number) => void} [afterPost] called right after the job is posted, in the same task
  *   (a search then watches its shared-memory answer box, and settles the job with answer())
+ * @property {boolean} [beforeReady] post the job right after the worker's init, not after its 'ready'
+ *   (the worker queues it behind its start): it then runs even while this thread is busy
  */
 
 /** @type {{force: 'scalar' | 'fallback' | undefined}} */
@@ -100,7 +102,10 @@ export class WorkerClient {
    */
   start() {
     if (!this._ready) {
-      const ready = this._spawn().catch((error) => {
+      let posted;
+      /** Resolves once the worker exists and its init is posted (before its 'ready'). */
+      this._initPosted = new Promise((resolve) => { posted = resolve; });
+      const ready = this._spawn(posted).catch((error) => {
         if (this._ready === ready) this.terminate(error.message);   // not a newer start's
         throw error;
       });
@@ -109,8 +114,8 @@ export class WorkerClient {
     return this._ready;
   }
 
-  /** @returns {Promise<EnginePath>} */
-  async _spawn() {
+  /** @param {() => void} posted called once the init message is posted @returns {Promise<EnginePath>} */
+  async _spawn(posted) {
     const generation = this._generation;
     // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
     const stillWanted = () => {
@@ -156,6 +161,7 @@ export class WorkerClient {
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
         scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force: options.force, companions,
         hints: this.hints });
+      posted();
     });
   }
 
@@ -193,12 +199,16 @@ export class WorkerClient {
    * @param {CallOptions} [options]
    * @returns {{id: number, promise: Promise<any>}}
    */
-  send(op, args, { transfer = [], onProgress, signal, afterPost } = {}) {
+  send(op, args, { transfer = [], onProgress, signal, afterPost, beforeReady = false } = {}) {
     const id = this._nextId++;
     const promise = (async () => {
       if (signal?.aborted) throw abortError(signal);
-      await this.start();
+      const ready = this.start();
+      // A start that fails after the init was posted rejects the job through terminate().
+      if (beforeReady) await Promise.race([this._initPosted, ready]);
+      else await ready;
       if (signal?.aborted) throw abortError(signal); // aborted while the worker was starting
+      if (!this._worker) throw namedError('AbortError', `${this.name} worker terminated while starting`);
       clearTimeout(this._idleTimer);
       return new Promise((resolve, reject) => {
         this._pending.set(id, { resolve, reject, onProgress, op });

@@ -62,7 +62,9 @@ std::uint32_t reference_index(const Context& ctx, std::uint32_t pass, std::uint3
   x = (static_cast<std::uint64_t>(area) * x) >> 32;
   const std::uint32_t relative = area - 1 - static_cast<std::uint32_t>(x);
   const std::uint32_t start = (pass == 0 || slice == kSyncPoints - 1) ? 0 : (slice + 1) * ctx.segment_length;
-  return static_cast<std::uint32_t>((static_cast<std::uint64_t>(start) + relative) % ctx.lane_length);
+  // start and relative are both below lane_length: one conditional subtraction, not a 64-bit division.
+  const std::uint32_t column = start + relative;
+  return column >= ctx.lane_length ? column - ctx.lane_length : column;
 }
 
 }  // namespace
