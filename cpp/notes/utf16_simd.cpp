@@ -35,4 +35,32 @@ std::size_t utf8_to_utf16(std::uint16_t* units, const std::uint8_t* bytes, std::
   return written;
 }
 
+// The same steps, counting: sixteen ASCII bytes are sixteen units; a four-byte sequence is two.
+std::size_t utf16_length(const std::uint8_t* bytes, std::size_t len) {
+  std::size_t units = 0;
+  std::size_t at = 0;
+  for (;;) {
+    while (at + 16 <= len) {
+      const std::uint32_t non_ascii = wasm_i8x16_bitmask(wasm_v128_load(bytes + at));
+      if (non_ascii == 0) {
+        at += 16;
+        units += 16;
+        continue;
+      }
+      const std::size_t ascii = static_cast<std::size_t>(__builtin_ctz(non_ascii));
+      at += ascii;
+      units += ascii;
+      const std::size_t width = utf8_sequence_width(bytes, len, at);
+      if (width == 0) return kIllFormed;
+      at += width;
+      units += width == 4 ? 2 : 1;
+    }
+    if (at >= len) return units;
+    const std::size_t width = utf8_sequence_width(bytes, len, at);
+    if (width == 0) return kIllFormed;
+    at += width;
+    units += width == 4 ? 2 : 1;
+  }
+}
+
 }  // namespace memento::notes
