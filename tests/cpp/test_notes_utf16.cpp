@@ -55,8 +55,13 @@ bool kernel_decode(const Bytes& s, std::size_t shift, Units* out) {
   shifted.insert(shifted.end(), s.begin(), s.end());
   out->assign(s.size() + 1, 0xaaaa);
   const std::size_t n = utf8_to_utf16(out->data(), shifted.data() + shift, s.size());
-  // The count alone (the browsers' lengths) says what the transcoding says.
+  // The count alone (the browsers' lengths) says what the transcoding says,
+  // also with `s` inside sixteen-byte steps (ASCII around it: short inputs
+  // would only reach its byte-by-byte tail).
   REQUIRE(utf16_length(shifted.data() + shift, s.size()) == n);
+  Bytes padded = shifted;
+  padded.insert(padded.end(), 16, 0x42);
+  REQUIRE(utf16_length(padded.data(), padded.size()) == (n == kIllFormed ? kIllFormed : n + shift + 16));
   if (n == kIllFormed) return false;
   REQUIRE((*out)[s.size()] == 0xaaaa);  // nothing past the room for one unit a byte
   out->resize(n);
