@@ -229,7 +229,7 @@ async function openInCalls(notes, key, options, take) {
       measure('notes:pack', packStart);
       const callKey = key.slice();
       const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity,
-        utf16: utf16String !== null && !options.textsOnly };
+        utf16: utf16String !== null && !options.textsOnly, utf16Lengths: utf16String === null && !options.textsOnly };
       const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
       if (feeding) {
         args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };

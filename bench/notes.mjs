@@ -86,14 +86,15 @@ const decoder = new TextDecoder();
 function oursOneCall(simd) {
   return {
     label: `ours, one call (${simd ? 'SIMD' : 'scalar'})`,
-    detail: `packNotes + createWasmNotes().openBatch (reuseInput, as the worker) + unpackOpened over build/wasm/out/notes${simd ? '.simd' : ''}.wasm`,
+    detail: `packNotes + createWasmNotes().openBatch (reuseInput, as the worker; in a browser with the UTF-16 lengths, as the API) + unpackOpened over build/wasm/out/notes${simd ? '.simd' : ''}.wasm`,
     async setup(env) {
       const backend = createWasmNotes(await env.emscripten('notes', { simd }));
       return {
         async run({ notes: count }) {
           const { notes, deviceKey } = await vault(count);
           const packed = packNotes(notes);
-          return digestOf(unpackOpened(notes, backend.openBatch({ ...packed, deviceKey, reuseInput: true }), packed.preset));
+          const opened = backend.openBatch({ ...packed, deviceKey, reuseInput: true, utf16Lengths: env.engine !== 'node' });
+          return digestOf(unpackOpened(notes, opened, packed.preset));
         },
       };
     },
@@ -204,14 +205,16 @@ function stage(label, detail, make) {
 
 async function oursStages(env) {
   const backend = createWasmNotes(await env.emscripten('notes', { simd: true }));
+  // In a browser the API asks the kernel for the fields' UTF-16 lengths (strings one decode per 16 notes).
+  const lengths = env.engine !== 'node';
   return (which) => ({
     prepare({ notes, deviceKey }) {
       const packed = packNotes(notes);
-      return { notes, deviceKey, packed, opened: backend.openBatch({ ...packed, deviceKey }) };
+      return { notes, deviceKey, packed, opened: backend.openBatch({ ...packed, deviceKey, utf16Lengths: lengths }) };
     },
     run({ notes, deviceKey, packed, opened }) {
       if (which === 'pack') packNotes(notes);
-      else if (which === 'kernel') backend.openBatch({ ...packed, deviceKey });
+      else if (which === 'kernel') backend.openBatch({ ...packed, deviceKey, utf16Lengths: lengths });
       else unpackOpened(notes, opened, packed.preset);
     },
   });
@@ -250,8 +253,8 @@ let oursStageFactory;
 const oursStage = (which) => async (env) => { oursStageFactory ??= await oursStages(env); return oursStageFactory(which); };
 Object.assign(contenders, {
   'stage-ours-pack': stage('ours: pack the notes into one buffer', 'packNotes(): one TextEncoder.encodeInto per 128 notes (their fields joined) into one Uint8Array + offsets', oursStage('pack')),
-  'stage-ours-kernel': stage('ours: the wasm call (base64 + crypto)', 'createWasmNotes().openBatch(): copy in, open_batch, copy out into a fresh buffer (the pipeline rows reuse the input buffer, as the worker does) (SIMD)', oursStage('kernel')),
-  'stage-ours-strings': stage('ours: strings (unpackOpened)', 'unpackOpened(): one decode per note (ASCII title), else per title and body', oursStage('strings')),
+  'stage-ours-kernel': stage('ours: the wasm call (base64 + crypto)', 'createWasmNotes().openBatch(): copy in, open_batch (in a browser with the UTF-16 lengths, as the API), copy out into a fresh buffer (the pipeline rows reuse the input buffer, as the worker does) (SIMD)', oursStage('kernel')),
+  'stage-ours-strings': stage('ours: strings (unpackOpened)', 'unpackOpened(): in a browser one decode per 16 notes cut at the kernel\'s UTF-16 lengths (as the API); in Node one decode per note (ASCII title), else per title and body', oursStage('strings')),
   'stage-sodium-base64': stage('libsodium-wrappers: base64', 'from_base64 of key, title, body', async () => sodiumStages('base64')),
   'stage-sodium-crypto': stage('libsodium-wrappers: cryptography', 'secretbox_open_easy + 2 x xchacha20poly1305_ietf_decrypt from decoded bytes', async () => sodiumStages('crypto')),
   'stage-sodium-strings': stage('libsodium-wrappers: strings', 'to_string of every title and body', async () => sodiumStages('strings')),
@@ -291,8 +294,10 @@ function utf16Lengths({ notes, opened }) {
 }
 
 Object.assign(contenders, {
-  'strings-per-field': stringsWay('unpackOpened() (shipped): a TextDecoder call per note or per field', 'one decode of title + body cut at the title when the title is ASCII, else one per title and body',
+  'strings-per-field': stringsWay('unpackOpened() without lengths: a TextDecoder call per note or per field', 'one decode of title + body cut at the title when the title is ASCII, else one per title and body (a batch with ill-formed text, or the libsodium fallback)',
     ({ notes, opened, preset }) => unpackOpened(notes, opened, preset)),
+  'strings-per-16': stringsWay('unpackOpened() with the kernel\'s UTF-16 lengths (shipped in browsers)', 'one TextDecoder call per 16 notes, cut at the UTF-16 lengths open_batch counted (the lengths are computed untimed here)',
+    ({ notes, opened, preset, lengths }) => unpackOpened(notes, { ...opened, utf16Lengths: lengths }, preset), utf16Lengths),
   'strings-one-decode': stringsWay('one TextDecoder call, substrings at UTF-16 offsets', 'decode the whole buffer once and cut it; the offsets are computed untimed (as if the kernel counted them)',
     ({ notes, opened, lengths }) => {
       const whole = decoder.decode(opened.out);
@@ -329,6 +334,7 @@ Object.assign(contenders, {
 // (e.g. build/dist-base): the open case also runs that build's openNotes(),
 // alternating with ours, for an A/B on one host at one time.
 // NOTES_ONLY=open: only the open case (the stage and strings cases take minutes).
+// NOTES_RUNS=<n>: n timed rounds instead of 5 (A/Bs on a busy host need more).
 const env = globalThis.process?.env ?? {};
 const against = env.NOTES_AGAINST?.replace(/^\/+|\/+$/g, '');
 
@@ -349,7 +355,7 @@ function cases({ quick }) {
     { id: `split-libsodium-${notes}`, label: `libsodium-wrappers, stage by stage (${notes} notes)`, params,
       contenders: ['stage-sodium-base64', 'stage-sodium-crypto', 'stage-sodium-strings'], baseline: 'stage-sodium-crypto' },
     { id: `strings-${notes}`, label: `plaintext buffer to ${2 * notes} strings`, params,
-      contenders: ['strings-per-field', 'strings-one-decode', 'strings-one-decode-search'], baseline: 'strings-per-field' },
+      contenders: ['strings-per-field', 'strings-per-16', 'strings-one-decode', 'strings-one-decode-search'], baseline: 'strings-per-field' },
   ];
   return env.NOTES_ONLY === 'open' ? all.slice(0, 1) : all;
 }
@@ -376,6 +382,7 @@ export default {
   contenders,
   cases,
   targets,
+  ...(env.NOTES_RUNS && { settings: { warmup: 1, runs: Number(env.NOTES_RUNS) } }),
   // A .js file, so that bench/run.mjs does not take it for a bench module.
   extras: new URL('./notes-sizes.js', import.meta.url),
 };

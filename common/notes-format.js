@@ -201,6 +201,13 @@ export function jointText({ status, utf16, utf16Lengths }, toString = utf16Strin
  * call per field.
  */
 export function unpackRange(notes, opened, preset, result, from, to, at = 0, joint = null) {
+  if (!joint && opened.utf16Lengths) {
+    for (; from < to; from += DECODE_GROUP) {
+      const end = Math.min(to, from + DECODE_GROUP);
+      if (!unpackDecodedTogether(notes, opened, preset, result, from, end, at)) break;
+    }
+    if (from >= to) return;
+  }
   const { out, outFields, status } = opened;
   for (let i = from; i < to; i++) {
     const id = notes[i]?.id;
@@ -236,6 +243,57 @@ export function unpackRange(notes, opened, preset, result, from, to, at = 0, joi
       };
     }
   }
+}
+
+// Notes per TextDecoder call with the kernel's UTF-16 lengths. One call for a
+// whole batch makes one big two-byte string and is slower than a call per
+// note in Chromium (cpp/notes/NOTES.md); 16 to 64 notes a call are fastest.
+const DECODE_GROUP = 16;
+
+// Keeps every U+FEFF, so that the UTF-16 lengths the kernel counted hold in
+// the decoded text; a field's leading one is dropped by hand (withoutBom).
+const decoderKeepingBom = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * unpackRange() of notes[from..to) with one TextDecoder call for all their
+ * plaintexts (back to back in `out`: a failed note has none), cut at the
+ * UTF-16 lengths the kernel counted (`opened.utf16Lengths`, sent only when
+ * every plaintext was well-formed UTF-8, so the decode replaces nothing). In
+ * Chromium, one call for 16 notes makes their strings in 0.6x the time of a
+ * call per note (cpp/notes/NOTES.md). False (nothing written) if the decoded
+ * length is not the lengths' sum (never seen): then a call per note.
+ */
+function unpackDecodedTogether(notes, opened, preset, result, from, to, at) {
+  const { out, outFields, status, utf16Lengths } = opened;
+  let first = -1;
+  let last = -1;
+  let units = 0;
+  for (let i = from; i < to; i++) {
+    if ((preset.get(i) ?? status[i]) !== 0) continue;
+    if (first < 0) first = i;
+    last = i;
+    units += utf16Lengths[i * OPEN_UTF16_OUT] + utf16Lengths[i * OPEN_UTF16_OUT + 1];
+  }
+  let text = '';
+  if (first >= 0) {
+    const end = outFields[last * OPEN_FIELDS_OUT + 2] + outFields[last * OPEN_FIELDS_OUT + 3];
+    text = decoderKeepingBom.decode(out.subarray(outFields[first * OPEN_FIELDS_OUT], end));
+    if (text.length !== units) return false;
+  }
+  let unit = 0;
+  for (let i = from; i < to; i++) {
+    const id = notes[i]?.id;
+    const code = preset.get(i) ?? status[i];
+    if (code !== 0) {
+      result[at + i] = { id, error: noteError(code) };
+      continue;
+    }
+    const title = unit;
+    const body = title + utf16Lengths[i * OPEN_UTF16_OUT];
+    unit = body + utf16Lengths[i * OPEN_UTF16_OUT + 1];
+    result[at + i] = { id, title: withoutBom(text, title, body), body: withoutBom(text, body, unit) };
+  }
+  return true;
 }
 
 function withoutBom(text, from, to) {

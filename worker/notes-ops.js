@@ -24,7 +24,11 @@ export function createWasmNotes(wasm) {
     // `utf16Lengths` each title's and body's length in units: the page makes
     // one string of them and cuts it (jointText() in common/notes-format.js);
     // then, unless `utf8WithUtf16`, `out` is empty (its copy-out spared).
-    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false, utf8WithUtf16 = true }) {
+    // With `utf16Lengths` (and not `utf16`), only the lengths come with `out`,
+    // when every plaintext is well-formed: a browser decodes several notes'
+    // UTF-8 in one TextDecoder call and cuts it at them (unpackRange()).
+    openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false, utf8WithUtf16 = true,
+      utf16Lengths = false }) {
       const outFieldWords = count * OPEN_FIELDS_OUT;
       // The sealed input is public: copied in and freed, not erased. The
       // plaintext region is erased (the kernel zeroes all it does not return,
@@ -40,16 +44,16 @@ export function createWasmNotes(wasm) {
         // At most one UTF-16 unit per plaintext byte.
         const units = utf16 ? heap.allocUninitialized(outCapacity * 2) : 0;
         heap.eraseOnly(units, 0);
-        const lengths = heap.alloc(count * OPEN_UTF16_OUT * 4, { secret: false });
+        const lengths = utf16 || utf16Lengths ? heap.alloc(count * OPEN_UTF16_OUT * 4, { secret: false }) : 0;
         const usedAt = heap.alloc(8, { secret: false });
         check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, units, lengths, usedAt, usedAt + 4));
         const used = heapReadU32(wasm, usedAt);
         heap.eraseOnly(plain, used);
         const unitsUsed = heapReadU32(wasm, usedAt + 4);
-        const wellFormed = utf16 && unitsUsed !== ILL_FORMED;
+        const wellFormed = (utf16 || utf16Lengths) && unitsUsed !== ILL_FORMED;
         if (wellFormed) heap.eraseOnly(units, unitsUsed * 2);
         let plaintexts;
-        if (wellFormed && !utf8WithUtf16) {
+        if (wellFormed && utf16 && !utf8WithUtf16) {
           plaintexts = new Uint8Array(0);
         } else if (reuseInput && used <= input.length) {
           plaintexts = new Uint8Array(input.buffer, input.byteOffset, used);
@@ -61,10 +65,8 @@ export function createWasmNotes(wasm) {
           out: plaintexts,
           outFields: heapCopyOutU32(wasm, of, outFieldWords),
           status: heapCopyOut(wasm, st, count),
-          ...(wellFormed && {
-            utf16: heapCopyOut(wasm, units, unitsUsed * 2),
-            utf16Lengths: heapCopyOutU32(wasm, lengths, count * OPEN_UTF16_OUT),
-          }),
+          ...(wellFormed && utf16 && { utf16: heapCopyOut(wasm, units, unitsUsed * 2) }),
+          ...(wellFormed && { utf16Lengths: heapCopyOutU32(wasm, lengths, count * OPEN_UTF16_OUT) }),
         };
       });
     },

@@ -7,6 +7,12 @@
 #include "common/simd.h"
 #include "notes/base64.h"
 
+// 1: validate and map with three 16-byte table lookups on the nibbles (swizzles);
+// 0: range compares, no table.
+#ifndef MEMENTO_NOTES_BASE64_BY_NIBBLES
+#define MEMENTO_NOTES_BASE64_BY_NIBBLES 1
+#endif
+
 namespace memento::notes {
 namespace {
 
@@ -17,6 +23,24 @@ inline v128_t in_range(v128_t v, char lo, char hi) {
 // Sixteen characters to twelve bytes; false (nothing written) if any is not in the alphabet.
 inline bool decode16(std::uint8_t* out, const char* in) {
   const v128_t v = wasm_v128_load(in);
+#if MEMENTO_NOTES_BASE64_BY_NIBBLES
+  // Each character's low and high nibble select a bit set in two 16-byte
+  // tables (swizzles): they share a bit exactly when the character is outside
+  // the alphabet. The high nibble (and '/' alone) then selects the offset.
+  const v128_t lo = wasm_v128_and(v, wasm_i8x16_splat(0x0f));
+  const v128_t hi = wasm_u8x16_shr(v, 4);
+  const v128_t lo_bits = wasm_i8x16_swizzle(
+      wasm_i8x16_make(0x15, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x13, 0x1a, 0x1b, 0x1b, 0x1b, 0x1a),
+      lo);
+  const v128_t hi_bits = wasm_i8x16_swizzle(
+      wasm_i8x16_make(0x10, 0x10, 0x01, 0x02, 0x04, 0x08, 0x04, 0x08, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10),
+      hi);
+  if (wasm_v128_any_true(wasm_v128_and(lo_bits, hi_bits))) return false;
+  // '/' (0x2f) is the one character of its high nibble with an offset of its own: it takes entry 1.
+  const v128_t index = wasm_i8x16_add(hi, wasm_i8x16_eq(v, wasm_i8x16_splat('/')));
+  const v128_t sextets = wasm_i8x16_add(
+      v, wasm_i8x16_swizzle(wasm_i8x16_make(0, 16, 19, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0), index));
+#else
   const v128_t upper = in_range(v, 'A', 'Z');
   const v128_t lower = in_range(v, 'a', 'z');
   const v128_t digit = in_range(v, '0', '9');
@@ -31,6 +55,7 @@ inline bool decode16(std::uint8_t* out, const char* in) {
   offset = wasm_v128_or(offset, wasm_v128_and(plus, wasm_i8x16_splat(19)));
   offset = wasm_v128_or(offset, wasm_v128_and(slash, wasm_i8x16_splat(16)));
   const v128_t sextets = wasm_i8x16_add(v, offset);
+#endif
   // Each u16 lane [a, b] (a first) becomes a << 6 | b: 12 bits.
   const v128_t pairs =
       wasm_v128_or(wasm_v128_and(wasm_i16x8_shl(sextets, 6), wasm_i16x8_splat(0x0fc0)), wasm_u16x8_shr(sextets, 8));

@@ -142,10 +142,20 @@ std::size_t seal_field(Span m, const std::uint8_t nonce[24], const AssociatedDat
   return b64_len;
 }
 
-// A field's UTF-16 (see Utf16Out): written after the units before it, or,
-// once a field is ill-formed, nothing more.
+// A field's UTF-16 or only its length (see Utf16Out): written after the
+// units before it, or, once a field is ill-formed, nothing more.
 void transcode_field(Utf16Out* utf16, const std::uint8_t* bytes, std::size_t len, std::uint32_t* length) {
   if (utf16->used == kIllFormed) return;
+  if (utf16->units == nullptr) {
+    const std::size_t units = utf16_length(bytes, len);
+    if (units == kIllFormed) {
+      utf16->used = kIllFormed;
+      return;
+    }
+    *length = static_cast<std::uint32_t>(units);
+    utf16->used += units;
+    return;
+  }
   const std::size_t units = utf8_to_utf16(utf16->units + utf16->used, bytes, len);
   if (units == kIllFormed) {
     // No count of them goes back, so no caller could erase them: every unit

@@ -48,7 +48,9 @@ constexpr std::size_t open_capacity(std::size_t len) { return len / 4 * 3; }
 // UTF-16 (utf16.h), back to back in the order of `out` (room for out_cap
 // units), its length in units to utf16->lengths[2i..2i+1]; utf16->used is
 // the units written, or kIllFormed once a field is not well-formed UTF-8 (all
-// units written are zeroed then, and no more are written).
+// units written are zeroed then, and no more are written). With units ==
+// nullptr only the lengths are written (and their sum to utf16->used), for a
+// caller that decodes the UTF-8 itself, several fields per call.
 struct Utf16Out {
   std::uint16_t* units;
   std::uint32_t* lengths;

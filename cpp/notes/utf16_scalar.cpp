@@ -11,4 +11,15 @@ std::size_t utf8_to_utf16(std::uint16_t* units, const std::uint8_t* bytes, std::
   return written;
 }
 
+std::size_t utf16_length(const std::uint8_t* bytes, std::size_t len) {
+  std::size_t units = 0;
+  for (std::size_t at = 0; at < len;) {
+    const std::size_t width = utf8_sequence_width(bytes, len, at);
+    if (width == 0) return kIllFormed;
+    at += width;
+    units += width == 4 ? 2 : 1;
+  }
+  return units;
+}
+
 }  // namespace memento::notes

@@ -35,4 +35,40 @@ std::size_t utf8_to_utf16(std::uint16_t* units, const std::uint8_t* bytes, std::
   return written;
 }
 
+// The length alone, sixteen bytes a step even where they are not all ASCII:
+// the units are the bytes that are not continuation bytes, plus one more for
+// each four-byte lead. Every lead's sequence is checked where it starts (its
+// continuation bytes too); the text is well-formed when, besides, no
+// continuation byte is left over: their count is the leads' widths minus one.
+std::size_t utf16_length(const std::uint8_t* bytes, std::size_t len) {
+  std::size_t continuation = 0, expected = 0, four_byte = 0;
+  auto lead = [&](std::size_t i) {
+    const std::size_t width = utf8_sequence_width(bytes, len, i);
+    expected += width - 1;
+    four_byte += width == 4;
+    return width != 0;
+  };
+  std::size_t at = 0;
+  for (; at + 16 <= len; at += 16) {
+    const v128_t v = wasm_v128_load(bytes + at);
+    const std::uint32_t non_ascii = wasm_i8x16_bitmask(v);
+    if (non_ascii == 0) continue;
+    const std::uint32_t follow =
+        wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_and(v, wasm_i8x16_splat(-64)), wasm_i8x16_splat(-128)));
+    continuation += static_cast<std::size_t>(__builtin_popcount(follow));
+    for (std::uint32_t leads = non_ascii & ~follow; leads != 0; leads &= leads - 1) {
+      if (!lead(at + static_cast<std::size_t>(__builtin_ctz(leads)))) return kIllFormed;
+    }
+  }
+  for (; at < len; at++) {
+    if (bytes[at] < 0x80) continue;
+    if ((bytes[at] & 0xc0) == 0x80) {
+      continuation++;
+    } else if (!lead(at)) {
+      return kIllFormed;
+    }
+  }
+  return continuation == expected ? len - continuation + four_byte : kIllFormed;
+}
+
 }  // namespace memento::notes

@@ -4,8 +4,11 @@
 // and 3-byte sequence and a sample of 4-byte ones, random well-formed text of
 // every length and alignment with ill-formed bytes put in, and open_batch
 // writing each opened field's units and length, or refusing a call whose
-// plaintext is ill-formed.
+// plaintext is ill-formed. utf16_length (the count alone) is checked against
+// the transcoding on every one of those inputs.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 #include "notes/utf16.h"
 #include "test_notes_support.h"
@@ -52,6 +55,13 @@ bool kernel_decode(const Bytes& s, std::size_t shift, Units* out) {
   shifted.insert(shifted.end(), s.begin(), s.end());
   out->assign(s.size() + 1, 0xaaaa);
   const std::size_t n = utf8_to_utf16(out->data(), shifted.data() + shift, s.size());
+  // The count alone (the browsers' lengths) says what the transcoding says,
+  // also with `s` inside sixteen-byte steps (ASCII around it: short inputs
+  // would only reach its byte-by-byte tail).
+  REQUIRE(utf16_length(shifted.data() + shift, s.size()) == n);
+  Bytes padded = shifted;
+  padded.insert(padded.end(), 16, 0x42);
+  REQUIRE(utf16_length(padded.data(), padded.size()) == (n == kIllFormed ? kIllFormed : n + shift + 16));
   if (n == kIllFormed) return false;
   REQUIRE((*out)[s.size()] == 0xaaaa);  // nothing past the room for one unit a byte
   out->resize(n);
@@ -194,5 +204,48 @@ TEST_CASE("open_batch writes each opened field as UTF-16 with its length, or sto
     }
     REQUIRE(utf16.used == expected.size());
     CHECK(Units(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(expected.size())) == expected);
+  }
+}
+
+TEST_CASE("open_batch with lengths only writes the lengths the UTF-16 has, or stops at an ill-formed field",
+          "[notes][utf16]") {
+  notes_test::init_sodium();
+  notes_test::Rng rng(24);
+  const Bytes device_key = rng.bytes(32);
+  for (const bool with_bad : {false, true}) {
+    std::vector<notes_test::Note> notes;
+    for (int i = 0; i < 60; i++) {
+      const std::string id = "l" + std::to_string(i);
+      Bytes body = random_utf8(rng, 600);
+      if (with_bad && i == 41) body.insert(body.begin(), 0x80);  // a lone continuation byte first
+      notes.push_back(notes_test::encode(
+          id, notes_test::seal_raw_with_libsodium(id, random_utf8(rng, 80), body, device_key, rng.bytes(104))));
+    }
+    notes[9].title[60] = notes[9].title[60] == 'A' ? 'B' : 'A';  // tampered: fails authentication
+    const auto [in, fields, cap] = notes_test::pack_notes(notes);
+    auto run = [&](bool with_units, std::vector<std::uint32_t>* lengths, Bytes* out) {
+      out->assign(cap, 0);
+      std::vector<std::uint32_t> of(notes.size() * kOpenFieldsOut);
+      std::vector<std::uint8_t> status(notes.size());
+      Units units(cap, 0x5555);
+      lengths->assign(notes.size() * kOpenUtf16Out, 0xdeadbeef);
+      Utf16Out utf16{with_units ? units.data() : nullptr, lengths->data(), 0};
+      open_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(in.data()), in.size(), fields.data(),
+                 notes.size(), out->data(), out->size(), of.data(), status.data(), &utf16);
+      CHECK(status[9] != 0);
+      if (!with_units) CHECK(std::count(units.begin(), units.end(), 0x5555) == static_cast<std::ptrdiff_t>(cap));
+      return utf16.used;
+    };
+    std::vector<std::uint32_t> counted, transcoded;
+    Bytes out_counted, out_transcoded;
+    const std::size_t used_counted = run(false, &counted, &out_counted);
+    const std::size_t used_transcoded = run(true, &transcoded, &out_transcoded);
+    CHECK(used_counted == used_transcoded);
+    CHECK(out_counted == out_transcoded);  // the UTF-8 is the same either way
+    if (with_bad) {
+      CHECK(used_counted == kIllFormed);
+      continue;
+    }
+    CHECK(counted == transcoded);
   }
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
-import { jointText, packNotes, packSeal, startPacking, unpackOpened, unpackSealed } from '../../common/notes-format.js';
+import { jointText, packNotes, packSeal, startPacking, unpackOpened, unpackRange, unpackSealed } from '../../common/notes-format.js';
 import { ILL_FORMED, illFormed, perFieldStrings, sealBytes, wellFormed } from './notes-plaintexts.js';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
@@ -291,6 +291,69 @@ for (const [path, wasm] of Object.entries(builds)) {
   });
 }
 
+// Counts the TextDecoder calls `body` makes.
+function countingDecodes(body) {
+  const decode = TextDecoder.prototype.decode;
+  let calls = 0;
+  TextDecoder.prototype.decode = function counted(...args) { calls++; return decode.apply(this, args); };
+  try {
+    return { value: body(), calls };
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+}
+
+for (const [path, wasm] of Object.entries(builds)) {
+  test(`${path} build: strings cut from one decode per 16 notes at the kernel's lengths equal one TextDecoder call per field`, () => {
+    // The browsers' way: `utf16Lengths` only, the page decodes the UTF-8 of
+    // several notes at once. Batches of 1..9 notes and 40, each with BOMs,
+    // empty fields, a damaged note in the middle, a note the page refuses
+    // (not a string), and in odd rounds an ill-formed field (then a call per field).
+    const backend = createWasmNotes(wasm);
+    const deviceKey = sodium.randombytes_buf(32);
+    const next = rng(37);
+    const keepBom = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let round = 0; round < 40; round++) {
+      const count = round < 18 ? 1 + (round % 9) : 40;
+      const plain = Array.from({ length: count }, (_, i) => ({ id: `g${round}-${i}`, title: wellFormed(next, 6), body: wellFormed(next, 200) }));
+      const bad = Math.floor(next() * count);
+      if (round % 2 === 1) plain[bad][next() < 0.5 ? 'title' : 'body'] = illFormed(next, 50);
+      const notes = sealBytes(backend, plain, deviceKey);
+      const expected = plain.map(perFieldStrings);
+      const damaged = Math.floor(count / 2);
+      if (count > 2) {
+        notes[damaged].title = `${notes[damaged].title[0] === 'A' ? 'B' : 'A'}${notes[damaged].title.slice(1)}`;
+        expected[damaged] = { id: notes[damaged].id, error: { name: 'AuthenticationError', message: 'title failed authentication: a wrong key, a tampered note, or a note moved to another id' } };
+      }
+      if (count > 4) {
+        notes[1] = { ...notes[1], body: 42 };
+        expected[1] = { id: notes[1].id, error: { name: 'MalformedNoteError', message: 'body is missing or not a string' } };
+      }
+      const packed = packNotes(notes);
+      const opened = backend.openBatch({ ...packed, deviceKey, utf16Lengths: true });
+      assert.equal(opened.utf16, undefined);
+      // The ill-formed field counts only in a note that opens.
+      const wellFormedRound = round % 2 === 0 || Boolean(expected[bad].error);
+      if (wellFormedRound) {
+        plain.forEach(({ title, body }, i) => {
+          if (expected[i].error) return;
+          assert.equal(opened.utf16Lengths[2 * i], keepBom.decode(title).length, `round ${round} title ${i}`);
+          assert.equal(opened.utf16Lengths[2 * i + 1], keepBom.decode(body).length, `round ${round} body ${i}`);
+        });
+      } else {
+        assert.equal(opened.utf16Lengths, undefined, `round ${round}: field by field`);
+      }
+      const { value, calls } = countingDecodes(() => unpackOpened(notes, opened, packed.preset));
+      assert.deepEqual(value, expected, `round ${round}`);
+      if (wellFormedRound) assert.equal(calls, Math.ceil(count / 16), `round ${round}: one decode per 16 notes`);
+      // In slices of 3 into a longer list, as openNotes() makes them.
+      const sliced = new Array(count + 5);
+      for (let from = 0; from < count; from += 3) unpackRange(notes, opened, packed.preset, sliced, from, Math.min(count, from + 3), 5);
+      assert.deepEqual(sliced.slice(5), expected, `round ${round} in slices`);
+    }
+  });
+}
+
 test('a code point split across two fields, or any ill-formed field, sends the batch field by field', () => {
   const backend = createWasmNotes(builds.simd);
   const deviceKey = sodium.randombytes_buf(32);
@@ -317,6 +380,9 @@ test('a code point split across two fields, or any ill-formed field, sends the b
     const opened = backend.openBatch({ ...packed, deviceKey, utf16: true });
     assert.equal(jointText(opened), null, `case ${c}`);
     assert.deepEqual(unpackOpened(notes, opened, packed.preset), expected, `case ${c}`);
+    const lengthsOnly = backend.openBatch({ ...packed, deviceKey, utf16Lengths: true });
+    assert.equal(lengthsOnly.utf16Lengths, undefined, `case ${c}: lengths only`);
+    assert.deepEqual(unpackOpened(notes, lengthsOnly, packed.preset), expected, `case ${c}: lengths only`);
   });
 });
 

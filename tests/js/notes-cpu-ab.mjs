@@ -1,0 +1,102 @@
+// CPU time per openNotes() of two builds in headless Chromium, alternating
+// call by call in one page worker (each build's api.js starts its own notes
+// worker): per thread of this browser's renderers, from /proc schedstat, so
+// a busy host's waiting for a core is left out (wall times are printed too).
+// 5,000 notes of the notes bench's kind. Not a test.
+//   node tests/js/notes-cpu-ab.mjs <dist dir A> <dist dir B> [rounds]   (repo-relative, e.g. build/dist-base dist)
+/* global window, Worker -- page.evaluate callbacks run in the page */
+import { chromium } from 'playwright-core';
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import sodium from 'libsodium-wrappers';
+import { startServer, REPO_ROOT } from '../../scripts/server.mjs';
+
+const [dirA, dirB] = process.argv.slice(2, 4);
+const ROUNDS = Number(process.argv[4] ?? 20);
+await sodium.ready;
+const WORDS = ('the of and a to in is you that it he was for on are as with his they at be this have from or one had ' +
+  'vault garden night stone key note lamp river quiet window silver letter caf\u00e9 \u00fcber na\u00efve \u20ac').split(' ');
+let s = 0x9e3779b9;
+const word = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return WORDS[s % WORDS.length]; };
+const deviceKey = new Uint8Array(32).map((_, i) => i * 7 + 1);
+const B64 = sodium.base64_variants.ORIGINAL;
+const withNonce = (nonce, bytes) => { const o = new Uint8Array(24 + bytes.length); o.set(nonce); o.set(bytes, 24); return o; };
+const notes = [];
+for (let i = 0; i < 5000; i++) {
+  const id = `note-${i}`;
+  const noteKey = sodium.randombytes_buf(32);
+  const seal = (prefix, text) => { const nonce = sodium.randombytes_buf(24);
+    return sodium.to_base64(withNonce(nonce, sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sodium.from_string(text), sodium.from_string(prefix + id), null, nonce, noteKey)), B64); };
+  const nonceK = sodium.randombytes_buf(24);
+  notes.push({ id, key: sodium.to_base64(withNonce(nonceK, sodium.crypto_secretbox_easy(noteKey, nonceK, deviceKey)), B64),
+    title: seal('title:', Array.from({ length: 3 + (i % 5) }, word).join(' ')), body: seal('body:', Array.from({ length: 200 }, word).join(' ')) });
+}
+const server = await startServer({ root: REPO_ROOT });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: false,
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--memento-cpu-ab=${process.pid}`] });
+const page = await browser.newPage();
+await page.goto(`${server.url}/iso/bench/browser/index.html`);
+const marker = `--memento-cpu-ab=${process.pid}`;
+const root = Number(readdirSync('/proc').filter((p) => /^\d+$/.test(p)).find((p) => { try { return readFileSync(`/proc/${p}/cmdline`, 'latin1').includes(marker) && !readFileSync(`/proc/${p}/cmdline`, 'latin1').includes('--type='); } catch { return false; } }));
+const parentOf = (p) => { try { return Number(readFileSync(`/proc/${p}/stat`, 'latin1').split(') ')[1].split(' ')[1]); } catch { return 0; } };
+const mine = (p) => { for (let q = Number(p), k = 0; q > 1 && k < 10; q = parentOf(q), k++) if (q === root) return true; return false; };
+const renderers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+  try { const c = readFileSync(`/proc/${p}/cmdline`, 'latin1'); return c.includes('--type=renderer') && mine(p); } catch { return false; }
+});
+// ns on a core per thread of my renderers (schedstat), keyed "pid/tid comm".
+const threads = () => {
+  const out = new Map();
+  for (const p of renderers()) {
+    let tids;
+    try { tids = readdirSync(`/proc/${p}/task`); } catch { continue; }
+    for (const t of tids) {
+      try {
+        const comm = readFileSync(`/proc/${p}/task/${t}/comm`, 'latin1').trim();
+        out.set(`${p}/${t} ${comm}`, Number(readFileSync(`/proc/${p}/task/${t}/schedstat`, 'latin1').split(' ')[0]));
+      } catch { /* gone */ }
+    }
+  }
+  return out;
+};
+await page.evaluate(async ({ vault, dirs }) => {
+  window.w = new Worker('/iso/tests/js/notes-cpu-ab-worker.js', { type: 'module' });
+  await new Promise((resolve) => { window.w.onmessage = resolve; window.w.postMessage({ op: 'load', vault, dirs }); });
+}, { vault: { notes, deviceKey: [...deviceKey] }, dirs: { A: dirA, B: dirB } });
+const call = (build) => page.evaluate((b) => new Promise((resolve) => { window.w.onmessage = ({ data }) => resolve(data); window.w.postMessage({ build: b }); }), build);
+const res = { A: { ms: [], cpu: [] }, B: { ms: [], cpu: [] } };
+const chars = {};
+const l0 = loadavg()[0];
+for (let r = 0; r < ROUNDS + 1; r++) {
+  for (const b of r % 2 ? ['B', 'A'] : ['A', 'B']) {
+    await new Promise((x) => setTimeout(x, 200));
+    const t0 = threads();
+    const { ms, chars: n } = await call(b);
+    const t1 = threads();
+    chars[b] = n;
+    let total = 0;
+    const per = {};
+    for (const [k, v] of t1) {
+      const d = (v - (t0.get(k) ?? 0)) / 1e6;
+      total += d;
+      const name = k.includes('DedicatedWorker') ? k : k.split(' ').slice(1).join(' ');
+      per[name] = (per[name] ?? 0) + d;
+    }
+    if (r > 0) {
+      res[b].ms.push(ms); res[b].cpu.push(total);
+      for (const [name, d] of Object.entries(per)) (res[b][name] ??= []).push(d);
+    }
+  }
+}
+const med = (l) => [...l].sort((a, b) => a - b)[l.length >> 1];
+const mean = (l) => l.reduce((a, b) => a + b, 0) / l.length;
+console.log(`renderers ${renderers().join(',')}`);
+console.log(`chars A ${chars.A} B ${chars.B}; ${ROUNDS} rounds, load ${l0.toFixed(2)}-${loadavg()[0].toFixed(2)}`);
+console.log(`wall median A ${med(res.A.ms).toFixed(1)} B ${med(res.B.ms).toFixed(1)} (B/A ${(med(res.B.ms) / med(res.A.ms)).toFixed(3)}) min A ${Math.min(...res.A.ms).toFixed(1)} B ${Math.min(...res.B.ms).toFixed(1)}`);
+console.log(`renderer CPU mean A ${mean(res.A.cpu).toFixed(1)} B ${mean(res.B.cpu).toFixed(1)} ms (B/A ${(mean(res.B.cpu) / mean(res.A.cpu)).toFixed(3)}) median A ${med(res.A.cpu)} B ${med(res.B.cpu)}`);
+for (const name of Object.keys(res.A)) {
+  if (name === 'ms' || name === 'cpu' || !res.B[name]) continue;
+  if (mean(res.A[name]) < 1 && mean(res.B[name]) < 1) continue;
+  console.log(`  thread ${name}: mean A ${mean(res.A[name]).toFixed(1)} B ${mean(res.B[name]).toFixed(1)} ms`);
+}
+await browser.close();
+await server.close();
