@@ -67,6 +67,22 @@ export async function alternate(runners, { warmup, runs, now = () => performance
 }
 
 /** Lower-case hex of a byte array, for comparing and reporting outputs. */
+/**
+ * Node only: resolves once this process (its worker threads included) has used
+ * under `share` of one core over a `windowMs` window, or after `limitMs`. Work
+ * a contender leaves running after its timed call (the argon2 API readying the
+ * next job's worker) then never runs inside the next contender's timing.
+ */
+export async function untilIdle({ windowMs = 100, share = 0.1, limitMs = 3000 } = {}) {
+  const end = performance.now() + limitMs;
+  while (performance.now() < end) {
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const { user, system } = process.cpuUsage(before);
+    if ((user + system) / 1000 < windowMs * share) return;
+  }
+}
+
 export function toHex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
