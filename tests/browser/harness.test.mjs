@@ -111,24 +111,26 @@ test('a browser whose content processes crashed still closes, and no process of 
   if (process.platform !== 'linux') return t.skip('processes are read from /proc, which only Linux has');
   const already = new Set((await descendants(process.pid)).map(({ pid }) => pid));
   const second = await openBrowser();
-  const page = await second.newPage({ load: false });
-  assert.equal(await page.evaluate(() => 1 + 1), 2);
-  const mine = (await descendants(process.pid)).filter(({ pid }) => !already.has(pid));
-  const content = mine.filter(({ command }) => CONTENT_PROCESS.test(command));
-  assert.ok(content.length > 0, 'the new browser has a content process to crash');
-  // As in CI: the crash comes while a script is running in the page.
-  const script = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3000)));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const { pid } of content) process.kill(pid, 'SIGKILL');
-  await assert.rejects(within(script, 20000), 'the script running in the crashed page does not finish');
-  // The driver may learn of the crash a moment later (Firefox answered once more).
-  let answered = true;
-  for (let tries = 0; answered && tries < 20; tries++) {
-    answered = await within(page.evaluate(() => 1), 5000).then(() => true, () => false);
-    if (answered) await new Promise((resolve) => setTimeout(resolve, 250));
+  let mine;
+  let closed = false;
+  try {
+    const page = await second.newPage({ load: false });
+    assert.equal(await page.evaluate(() => 1 + 1), 2);
+    mine = (await descendants(process.pid)).filter(({ pid }) => !already.has(pid));
+    const content = mine.filter(({ command }) => CONTENT_PROCESS.test(command));
+    assert.ok(content.length > 0, 'the new browser has a content process to crash');
+    // As in CI: the crash comes while a script is running in the page. What the
+    // script's promise does then is the engine's affair (WebKitWebDriver may
+    // never answer; Firefox answered); only closing is checked.
+    const script = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const { pid } of content) process.kill(pid, 'SIGKILL');
+    await within(script, 20000).catch(() => {});
+    closed = await within(second.close(), 30000).then(() => true, () => false);
+  } finally {
+    if (!closed) await within(second.close(), 30000).catch(() => {});
   }
-  assert.equal(answered, false, 'the crashed page stopped answering');
-  assert.ok(await within(second.close(), 30000).then(() => true, () => false), 'close() finished within 30 s');
+  assert.ok(closed, 'close() finished within 30 s');
   // Every process the browser had, whoever its parent is now (an orphan moves to init).
   let left = [];
   for (let tries = 0; tries < 50; tries++) {
