@@ -217,11 +217,8 @@ export function unpackRange(notes, opened, preset, result, from, to, at = 0, joi
       continue;
     }
     if (joint) {
-      const { text, starts } = joint;
-      const title = starts[i];
-      const body = title + opened.utf16Lengths[i * OPEN_UTF16_OUT];
-      const end = body + opened.utf16Lengths[i * OPEN_UTF16_OUT + 1];
-      result[at + i] = { id, title: withoutBom(text, title, body), body: withoutBom(text, body, end) };
+      const { title, body } = cutFields(joint.text, joint.starts[i], opened.utf16Lengths, i);
+      result[at + i] = { id, title, body };
       continue;
     }
     const f = i * OPEN_FIELDS_OUT;
@@ -243,6 +240,16 @@ export function unpackRange(notes, opened, preset, result, from, to, at = 0, joi
       };
     }
   }
+}
+
+/**
+ * Note i's title and body cut out of `text` from UTF-16 unit `start` at the
+ * kernel's lengths (a leading BOM dropped from each); `end` is where they stop.
+ */
+function cutFields(text, start, utf16Lengths, i) {
+  const body = start + utf16Lengths[i * OPEN_UTF16_OUT];
+  const end = body + utf16Lengths[i * OPEN_UTF16_OUT + 1];
+  return { title: withoutBom(text, start, body), body: withoutBom(text, body, end), end };
 }
 
 // Notes per TextDecoder call with the kernel's UTF-16 lengths. One call for a
@@ -288,10 +295,9 @@ function unpackDecodedTogether(notes, opened, preset, result, from, to, at) {
       result[at + i] = { id, error: noteError(code) };
       continue;
     }
-    const title = unit;
-    const body = title + utf16Lengths[i * OPEN_UTF16_OUT];
-    unit = body + utf16Lengths[i * OPEN_UTF16_OUT + 1];
-    result[at + i] = { id, title: withoutBom(text, title, body), body: withoutBom(text, body, unit) };
+    const { title, body, end } = cutFields(text, unit, utf16Lengths, i);
+    result[at + i] = { id, title, body };
+    unit = end;
   }
   return true;
 }
