@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import sodium from 'libsodium-wrappers';
+import { sealVault } from '../../bench/lib/sealed-vault.mjs';
 import { createWasmNotes } from '../../worker/notes-ops.js';
 import { packNotes } from '../../common/notes-format.js';
 
@@ -17,33 +17,7 @@ const [dirA, dirB] = process.argv.slice(2, 4).map((d) => resolve(d));
 const ROUNDS = Number(process.argv[4] ?? 41);
 const COUNT = Number(process.argv[5] ?? 5000);
 
-const WORDS = ('the of and a to in is you that it he was for on are as with his they at be this have from or one had ' +
-  'by word but not what all were we when your can said there use an each which she do how their if will up other ' +
-  'vault garden night stone key note lamp river quiet window silver letter caf\u00e9 \u00fcber na\u00efve \u20ac').split(' ');
-
-await sodium.ready;
-let s = 0x9e3779b9;
-const word = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return WORDS[s % WORDS.length]; };
-const deviceKey = new Uint8Array(32).map((_, i) => i * 7 + 1);
-const B64 = sodium.base64_variants.ORIGINAL;
-const withNonce = (nonce, bytes) => { const o = new Uint8Array(24 + bytes.length); o.set(nonce); o.set(bytes, 24); return o; };
-const notes = [];
-for (let i = 0; i < COUNT; i++) {
-  const id = `note-${i}`;
-  const noteKey = sodium.randombytes_buf(32);
-  const seal = (prefix, text) => {
-    const nonce = sodium.randombytes_buf(24);
-    return sodium.to_base64(withNonce(nonce, sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
-      sodium.from_string(text), sodium.from_string(prefix + id), null, nonce, noteKey)), B64);
-  };
-  const nonceK = sodium.randombytes_buf(24);
-  notes.push({
-    id,
-    key: sodium.to_base64(withNonce(nonceK, sodium.crypto_secretbox_easy(noteKey, nonceK, deviceKey)), B64),
-    title: seal('title:', Array.from({ length: 3 + (i % 5) }, word).join(' ')),
-    body: seal('body:', Array.from({ length: 200 }, word).join(' ')),
-  });
-}
+const { notes, deviceKey } = await sealVault(COUNT);
 const packed = packNotes(notes);
 
 async function load(dir) {

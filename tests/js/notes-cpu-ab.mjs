@@ -8,45 +8,24 @@
 import { chromium } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import sodium from 'libsodium-wrappers';
+import { sealVault } from '../../bench/lib/sealed-vault.mjs';
 import { startServer, REPO_ROOT } from '../../scripts/server.mjs';
+import { descendants } from '../browser/engines/proc.mjs';
 
 const [dirA, dirB] = process.argv.slice(2, 4);
 const ROUNDS = Number(process.argv[4] ?? 20);
-await sodium.ready;
-const WORDS = ('the of and a to in is you that it he was for on are as with his they at be this have from or one had ' +
-  'vault garden night stone key note lamp river quiet window silver letter caf\u00e9 \u00fcber na\u00efve \u20ac').split(' ');
-let s = 0x9e3779b9;
-const word = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return WORDS[s % WORDS.length]; };
-const deviceKey = new Uint8Array(32).map((_, i) => i * 7 + 1);
-const B64 = sodium.base64_variants.ORIGINAL;
-const withNonce = (nonce, bytes) => { const o = new Uint8Array(24 + bytes.length); o.set(nonce); o.set(bytes, 24); return o; };
-const notes = [];
-for (let i = 0; i < 5000; i++) {
-  const id = `note-${i}`;
-  const noteKey = sodium.randombytes_buf(32);
-  const seal = (prefix, text) => { const nonce = sodium.randombytes_buf(24);
-    return sodium.to_base64(withNonce(nonce, sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sodium.from_string(text), sodium.from_string(prefix + id), null, nonce, noteKey)), B64); };
-  const nonceK = sodium.randombytes_buf(24);
-  notes.push({ id, key: sodium.to_base64(withNonce(nonceK, sodium.crypto_secretbox_easy(noteKey, nonceK, deviceKey)), B64),
-    title: seal('title:', Array.from({ length: 3 + (i % 5) }, word).join(' ')), body: seal('body:', Array.from({ length: 200 }, word).join(' ')) });
-}
+const { notes, deviceKey } = await sealVault(5000);
 const server = await startServer({ root: REPO_ROOT });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: false,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--memento-cpu-ab=${process.pid}`] });
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const page = await browser.newPage();
 await page.goto(`${server.url}/iso/bench/browser/index.html`);
-const marker = `--memento-cpu-ab=${process.pid}`;
-const root = Number(readdirSync('/proc').filter((p) => /^\d+$/.test(p)).find((p) => { try { return readFileSync(`/proc/${p}/cmdline`, 'latin1').includes(marker) && !readFileSync(`/proc/${p}/cmdline`, 'latin1').includes('--type='); } catch { return false; } }));
-const parentOf = (p) => { try { return Number(readFileSync(`/proc/${p}/stat`, 'latin1').split(') ')[1].split(' ')[1]); } catch { return 0; } };
-const mine = (p) => { for (let q = Number(p), k = 0; q > 1 && k < 10; q = parentOf(q), k++) if (q === root) return true; return false; };
-const renderers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-  try { const c = readFileSync(`/proc/${p}/cmdline`, 'latin1'); return c.includes('--type=renderer') && mine(p); } catch { return false; }
-});
+// This browser's renderer processes (the page and its workers live there).
+const renderers = (await descendants(process.pid)).filter(({ command }) => command.includes(' --type=renderer ')).map(({ pid }) => pid);
 // ns on a core per thread of my renderers (schedstat), keyed "pid/tid comm".
 const threads = () => {
   const out = new Map();
-  for (const p of renderers()) {
+  for (const p of renderers) {
     let tids;
     try { tids = readdirSync(`/proc/${p}/task`); } catch { continue; }
     for (const t of tids) {
@@ -89,7 +68,7 @@ for (let r = 0; r < ROUNDS + 1; r++) {
 }
 const med = (l) => [...l].sort((a, b) => a - b)[l.length >> 1];
 const mean = (l) => l.reduce((a, b) => a + b, 0) / l.length;
-console.log(`renderers ${renderers().join(',')}`);
+console.log(`renderers ${renderers.join(',')}`);
 console.log(`chars A ${chars.A} B ${chars.B}; ${ROUNDS} rounds, load ${l0.toFixed(2)}-${loadavg()[0].toFixed(2)}`);
 console.log(`wall median A ${med(res.A.ms).toFixed(1)} B ${med(res.B.ms).toFixed(1)} (B/A ${(med(res.B.ms) / med(res.A.ms)).toFixed(3)}) min A ${Math.min(...res.A.ms).toFixed(1)} B ${Math.min(...res.B.ms).toFixed(1)}`);
 console.log(`renderer CPU mean A ${mean(res.A.cpu).toFixed(1)} B ${mean(res.B.cpu).toFixed(1)} ms (B/A ${(mean(res.B.cpu) / mean(res.A.cpu)).toFixed(3)}) median A ${med(res.A.cpu)} B ${med(res.B.cpu)}`);
