@@ -150,6 +150,9 @@ test('the glass shows exactly the blur of the source pixels behind it, mapped th
   // Glass at CSS (60, 30), 300 x 90 over a canvas shown at 1.5x: source pixels (40, 20), 200 x 60.
   await setUpScene(page, { animate: false, glass: '<glass-blur id="bar" source="sky" radius="6" style="position:absolute;left:60px;top:30px;width:300px;height:90px;--glass-blur-tint:transparent"></glass-blur>' });
   await waitFor(page, () => window.events.some((e) => e.type === 'glass-ready'), undefined, { what: 'glass-ready' });
+  // The worker draws on the transferred canvas; Firefox shows its commit a frame or more later (CI read it blank once).
+  await waitFor(page, () => document.getElementById('bar').stats.framesDrawn >= 1, undefined, { what: 'a frame drawn' });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const check = await page.evaluate(async () => {
     const glass = document.getElementById('bar');
     const shown = glass.shadowRoot.querySelector('canvas');
