@@ -30,6 +30,8 @@
 // it finds itself in a WorkerGlobalScope and waits for the job; and in Node the
 // lane worker (worker_threads, workerData.role 'lane').
 
+import { serveLane } from '../worker/argon2-lane.js';
+
 const PASSWORD = new TextEncoder().encode('memento A/B: correct horse battery staple');
 const SALT = Uint8Array.from({ length: 16 }, (_, i) => i);
 const TAG_BYTES = 32;
@@ -211,7 +213,11 @@ function table(rows, header) {
 // ---- Chromium worker side ----------------------------------------------------
 /* global WorkerGlobalScope */
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
-if (inWorker) {
+if (inWorker && self.name === 'argon2-lane') {
+  // A lane worker: this same script under the lane's name, as worker/argon2.js runs its lanes
+  // (its handler set before any await, or the job's first message would find none).
+  serveLane();
+} else if (inWorker) {
   self.onmessage = async ({ data: { builds, lanes, sodiumUrl, settings } }) => {
     const log = (line) => self.postMessage({ type: 'log', line });
     try {
@@ -228,8 +234,7 @@ if (inWorker) {
       }
       if (lanes) {
         const binary = new Uint8Array(await (await fetch(lanes.wasm)).arrayBuffer());
-        const laneUrl = new URL('../worker/argon2-lane.js', LANES_MODULE).href;
-        loaded.push(...await lanesBuilds(binary, lanes.threads, () => new Worker(laneUrl, { type: 'module' })));
+        loaded.push(...await lanesBuilds(binary, lanes.threads, () => new Worker(import.meta.url, { type: 'module', name: 'argon2-lane' })));
       }
       const rows = await runAB(loaded, settings, log);
       self.postMessage({ type: 'done', rows, engine: { userAgent: navigator.userAgent, crossOriginIsolated: self.crossOriginIsolated } });
@@ -331,7 +336,13 @@ async function runInBrowser(browserName, builds, lanes, sodium, settings, { read
   const { fileURLToPath } = await import('node:url');
   const self = fileURLToPath(import.meta.url);
   const files = new Map([['/bench/ab-worker.mjs', self]]);
-  for (const name of ['argon2-lanes.js', 'argon2-lane.js']) files.set(`/worker/${name}`, path.join(path.dirname(self), '..', 'worker', name));
+  // The lanes' worker files import their neighbours (worker/argon2-lane-sync.js,
+  // common/start-worker.js, ...): serve the two source folders whole.
+  const repo = path.join(path.dirname(self), '..');
+  const sourceFile = (pathname) => {
+    const [, folder, name] = pathname.match(/^\/(worker|common)\/([\w.-]+\.js)$/) ?? [];
+    return folder ? path.join(repo, folder, name) : null;
+  };
   if (lanes) files.set('/lanes.wasm', lanes);
   let sodiumDir = null;
   if (sodium) {
@@ -365,9 +376,9 @@ async function runInBrowser(browserName, builds, lanes, sodium, settings, { read
     try {
       if (url.pathname === '/') {
         res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(page);
-      } else if (files.has(url.pathname)) {
+      } else if (files.has(url.pathname) || sourceFile(url.pathname)) {
         const type = url.pathname.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8';
-        res.writeHead(200, { ...headers, 'content-type': type }).end(await readFile(files.get(url.pathname)));
+        res.writeHead(200, { ...headers, 'content-type': type }).end(await readFile(files.get(url.pathname) ?? sourceFile(url.pathname)));
       } else {
         res.writeHead(404, headers).end();
       }
