@@ -4,7 +4,7 @@
 // This file runs in Node and, bundled, in the Chromium bench worker: it must
 // not import anything Node-only.
 import { createWasmArgon2 } from '../worker/argon2-ops.js';
-import { Unavailable, untilIdle } from './lib/measure.mjs';
+import { packageEntry, Unavailable, untilIdle } from './lib/measure.mjs';
 
 // One fixed input for every contender; libsodium wants exactly a 16-byte salt.
 const PASSWORD_HEX = toHexString('memento bench: correct horse battery staple');
@@ -127,8 +127,7 @@ const contenders = {
       + " job's worker when one ends (same m and p; api/argon2-next.js), as a server hashing one password after"
       + ' another gets it: only the warm-up round is cold there',
     async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
-      const { argon2id } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
+      const { argon2id } = await import(packageEntry(env));
       // The next job's worker is readied after each job (untimed): the peers are timed only once it is done.
       return { run: (params) => argon2id({ ...params, ...inputs(params) }), after: env.engine === 'node' ? () => untilIdle() : undefined };
     },

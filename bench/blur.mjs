@@ -18,7 +18,7 @@ import { boxBlurSpec } from '../worker/blur-spec.js';
 import { boxBlurQuarter, boxBlurSliding } from '../worker/blur-sliding.js';
 import { blurOps, wasmBlurBackend } from '../worker/blur-ops.js';
 import { unwrapTransfer } from '../common/protocol.js';
-import { Unavailable } from './lib/measure.mjs';
+import { packageEntry } from './lib/measure.mjs';
 import { seededRandom } from './lib/seeded-random.mjs';
 
 export const WIDTH = 720;
@@ -206,8 +206,7 @@ const contenders = {
       + ' and the result transferred back in the same buffer; bars: one call per bar on the shared sky (copied: only'
       + ' the window each bar\'s blur reads)',
     async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
-      const { boxBlur } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
+      const { boxBlur } = await import(packageEntry(env));
       const fresh = freshSkies();
       const blur = async (image, radius, options) => (await boxBlur(image, radius, { ...options, transfer: !options.rect })).data;
       return { run: (p) => frame(blur, p, { fresh }), after: (p) => fresh.refill(p) };

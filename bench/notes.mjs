@@ -13,7 +13,7 @@ import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import { createWasmNotes } from '../worker/notes-ops.js';
 import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../common/notes-format.js';
 import { base64Decode } from '../common/base64.js';
-import { Unavailable } from './lib/measure.mjs';
+import { needWorkers, packageEntry } from './lib/measure.mjs';
 import { sealVault } from './lib/sealed-vault.mjs';
 import { libsodiumOpenNote } from './peers/libsodium-notes.mjs';
 
@@ -72,11 +72,11 @@ function apiContender(label, detail, distOf) {
   return {
     label, detail,
     async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
+      needWorkers(env);
       let openNotes;
       return {
         async run(params) {
-          openNotes ??= (await import(env.url(`${distOf(params)}/${env.engine === 'node' ? 'node.js' : 'api.js'}`))).openNotes;
+          openNotes ??= (await import(packageEntry(env, distOf(params)))).openNotes;
           const { notes, deviceKey } = await vault(params.notes);
           return digestOf(await openNotes(notes, deviceKey));
         },

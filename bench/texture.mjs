@@ -19,7 +19,7 @@ import { renderTextureTables } from '../worker/texture-tables.js';
 import { bandRows, textureOps, wasmTextureBackend } from '../worker/texture-ops.js';
 import { unwrapTransfer } from '../common/protocol.js';
 import { TEXTURE_MAPS } from '../common/constants.js';
-import { Unavailable } from './lib/measure.mjs';
+import { needWorkers, packageEntry } from './lib/measure.mjs';
 import { simplexFbm } from './peers/simplex-fbm.mjs';
 
 export const SIZES = { full: [64, 256, 512, 1024, 2048, 4096], quick: [64, 256, 512] };
@@ -153,11 +153,11 @@ function apiReuseContender(label, detail, distOf) {
   return {
     label, detail,
     async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
+      needWorkers(env);
       let api, worker, last;
       return {
         async run(p) {
-          api ??= await import(env.url(`${distOf(p)}/${env.engine === 'node' ? 'node.js' : 'api.js'}`));
+          api ??= await import(packageEntry(env, distOf(p)));
           worker ??= api.createTextureWorker({ idleMs: Infinity });
           const into = last?.albedo.length === p.size * p.size * 4 ? last : undefined;
           last = await api.renderTexture(params(p), { worker, into });
@@ -195,8 +195,7 @@ const contenders = {
       + ' Node: dist/node.js): a fresh texture worker per render (started, the module instantiated and self-tested, bands'
       + ' rendered, the five maps transferred back, the worker terminated); the module compiled once per page',
     async setup(env) {
-      if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
-      const { renderTexture } = await import(env.url(env.engine === 'node' ? 'dist/node.js' : 'dist/api.js'));
+      const { renderTexture } = await import(packageEntry(env));
       return { run: async (p) => digestOf(await renderTexture(params(p))) };
     },
   },

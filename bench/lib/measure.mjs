@@ -14,6 +14,17 @@ export class Unavailable extends Error {
   }
 }
 
+/** Throws Unavailable where the package's API cannot run: it starts workers, so a browser or Node. */
+export function needWorkers(env) {
+  if (!['chromium', 'firefox', 'node'].includes(env.engine)) throw new Unavailable('the API needs workers: a browser or Node');
+}
+
+/** The URL of the package's entry as its users import it here: `dist`/node.js in Node, `dist`/api.js in a browser. */
+export function packageEntry(env, dist = 'dist') {
+  needWorkers(env);
+  return env.url(`${dist}/${env.engine === 'node' ? 'node.js' : 'api.js'}`);
+}
+
 /** Median of a non-empty list of numbers (mean of the middle two for an even count). */
 export function median(values) {
   if (values.length === 0) throw new RangeError('median of no values');
