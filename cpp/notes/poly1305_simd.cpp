@@ -17,6 +17,16 @@
 #ifndef MEMENTO_NOTES_POLY_TWO_LANES
 #define MEMENTO_NOTES_POLY_TWO_LANES 0
 #endif
+// 1: four lanes (below) for runs of at least MEMENTO_NOTES_POLY_FOUR_LANE_MIN_BLOCKS blocks.
+#ifndef MEMENTO_NOTES_POLY_FOUR_LANES
+#define MEMENTO_NOTES_POLY_FOUR_LANES 1
+#endif
+#ifndef MEMENTO_NOTES_POLY_FOUR_LANE_MIN_BLOCKS
+#define MEMENTO_NOTES_POLY_FOUR_LANE_MIN_BLOCKS 16
+#endif
+static_assert(!(MEMENTO_NOTES_POLY_TWO_LANES && MEMENTO_NOTES_POLY_FOUR_LANES), "one of the two lane layouts");
+static_assert(!(MEMENTO_NOTES_POLY_TWO_LANES || MEMENTO_NOTES_POLY_FOUR_LANES) || !MEMENTO_NOTES_POLY_RADIX32,
+              "the lane paths are written in radix 2^26: build them with MEMENTO_NOTES_POLY_RADIX32=0");
 // Below this many blocks the r^2 set-up and the final fold cost more than they save.
 #ifndef MEMENTO_NOTES_POLY_TWO_LANE_MIN_BLOCKS
 #define MEMENTO_NOTES_POLY_TWO_LANE_MIN_BLOCKS 8
@@ -151,9 +161,155 @@ void blocks_two_lanes(std::uint32_t h[5], const std::uint32_t r[5], const std::u
   secure_erase(r2, sizeof r2);
 }
 
+// Four lanes: lane j takes blocks 4i + j, every lane is multiplied by r^4 per
+// step and the last step by (r^4, r^3, r^2, r), so that the lanes' sum is
+//   (h + m0) r^n + m1 r^(n-1) + ... + m(n-1) r.
+// The limbs of [A, B, C, D] sit in the four u32 lanes of a v128; extmul_low and
+// extmul_high give the 64-bit products of A, B and of C, D. Unlike two lanes
+// (NOTES.md), no u32 lane is wasted and each block's carry chain is shared
+// with three others, so a step costs less than four scalar blocks.
+
+// Four blocks as five 26-bit limbs each, lane j holding the block at m + 16 j.
+inline void load_four_blocks(v128_t limbs[5], const std::uint8_t* m) {
+  const v128_t a = wasm_v128_load(m), b = wasm_v128_load(m + 16), c = wasm_v128_load(m + 32),
+               d = wasm_v128_load(m + 48);
+  // 4x4 transpose: w[k] = word k of each block.
+  const v128_t ab_lo = wasm_i32x4_shuffle(a, b, 0, 4, 1, 5), cd_lo = wasm_i32x4_shuffle(c, d, 0, 4, 1, 5);
+  const v128_t ab_hi = wasm_i32x4_shuffle(a, b, 2, 6, 3, 7), cd_hi = wasm_i32x4_shuffle(c, d, 2, 6, 3, 7);
+  const v128_t w0 = wasm_i32x4_shuffle(ab_lo, cd_lo, 0, 1, 4, 5), w1 = wasm_i32x4_shuffle(ab_lo, cd_lo, 2, 3, 6, 7);
+  const v128_t w2 = wasm_i32x4_shuffle(ab_hi, cd_hi, 0, 1, 4, 5), w3 = wasm_i32x4_shuffle(ab_hi, cd_hi, 2, 3, 6, 7);
+  const v128_t mask = wasm_i32x4_splat(kLimbMask);
+  limbs[0] = wasm_v128_and(w0, mask);
+  limbs[1] = wasm_v128_and(wasm_v128_or(wasm_u32x4_shr(w0, 26), wasm_i32x4_shl(w1, 6)), mask);
+  limbs[2] = wasm_v128_and(wasm_v128_or(wasm_u32x4_shr(w1, 20), wasm_i32x4_shl(w2, 12)), mask);
+  limbs[3] = wasm_v128_and(wasm_v128_or(wasm_u32x4_shr(w2, 14), wasm_i32x4_shl(w3, 18)), mask);
+  limbs[4] = wasm_v128_or(wasm_u32x4_shr(w3, 8), wasm_i32x4_splat(1 << 24));
+}
+
+// d = sum of n[i] * k[i] over the lanes A, B (low) or C, D (high), as u64.
+struct Wide2 {
+  v128_t lo, hi;
+};
+
+inline Wide2 dot5(const v128_t n[5], v128_t k0, v128_t k1, v128_t k2, v128_t k3, v128_t k4) {
+  v128_t lo = wasm_u64x2_extmul_low_u32x4(n[0], k0);
+  v128_t hi = wasm_u64x2_extmul_high_u32x4(n[0], k0);
+  lo = wasm_i64x2_add(lo, wasm_u64x2_extmul_low_u32x4(n[1], k1));
+  hi = wasm_i64x2_add(hi, wasm_u64x2_extmul_high_u32x4(n[1], k1));
+  lo = wasm_i64x2_add(lo, wasm_u64x2_extmul_low_u32x4(n[2], k2));
+  hi = wasm_i64x2_add(hi, wasm_u64x2_extmul_high_u32x4(n[2], k2));
+  lo = wasm_i64x2_add(lo, wasm_u64x2_extmul_low_u32x4(n[3], k3));
+  hi = wasm_i64x2_add(hi, wasm_u64x2_extmul_high_u32x4(n[3], k3));
+  lo = wasm_i64x2_add(lo, wasm_u64x2_extmul_low_u32x4(n[4], k4));
+  hi = wasm_i64x2_add(hi, wasm_u64x2_extmul_high_u32x4(n[4], k4));
+  return {lo, hi};
+}
+
+// One carry pass over u64 limbs (lanes A, B or C, D), the top wrapped around times 5.
+inline void carry_u64(v128_t d[5]) {
+  const v128_t mask = wasm_i64x2_splat(kLimbMask);
+  v128_t c;
+  for (int i = 0; i < 4; i++) {
+    c = wasm_u64x2_shr(d[i], 26);
+    d[i] = wasm_v128_and(d[i], mask);
+    d[i + 1] = wasm_i64x2_add(d[i + 1], c);
+  }
+  c = wasm_u64x2_shr(d[4], 26);
+  d[4] = wasm_v128_and(d[4], mask);
+  // c * 5 as c + (c << 2): i64x2.mul is several instructions on x64.
+  d[0] = wasm_i64x2_add(d[0], wasm_i64x2_add(c, wasm_i64x2_shl(c, 2)));
+  c = wasm_u64x2_shr(d[0], 26);
+  d[0] = wasm_v128_and(d[0], mask);
+  d[1] = wasm_i64x2_add(d[1], c);
+}
+
+// h = h * r in all four lanes (r, s = 5r per lane), carried back to 26-bit limbs in the u32 lanes.
+inline void mul_four_lanes(v128_t h[5], const v128_t r_in[5], const v128_t s_in[5]) {
+  // clang 14 writes extmul as mul(extend, extend) and hoists the extends of
+  // r and s out of the loop, leaving i64x2.mul (about eight instructions on
+  // x64, no pmuludq): OR-ing in zero = h4 >> 31 (h4 < 2^28), which it cannot
+  // prove zero, keeps each extend beside its multiply, which becomes extmul.
+  const v128_t zero = wasm_u32x4_shr(h[4], 31);
+  v128_t r[5], s[5];
+  for (int i = 0; i < 5; i++) {
+    r[i] = wasm_v128_or(r_in[i], zero);
+    s[i] = wasm_v128_or(s_in[i], zero);
+  }
+  const Wide2 d0 = dot5(h, r[0], s[4], s[3], s[2], s[1]);
+  const Wide2 d1 = dot5(h, r[1], r[0], s[4], s[3], s[2]);
+  const Wide2 d2 = dot5(h, r[2], r[1], r[0], s[4], s[3]);
+  const Wide2 d3 = dot5(h, r[3], r[2], r[1], r[0], s[4]);
+  const Wide2 d4 = dot5(h, r[4], r[3], r[2], r[1], r[0]);
+  v128_t lo[5] = {d0.lo, d1.lo, d2.lo, d3.lo, d4.lo};
+  v128_t hi[5] = {d0.hi, d1.hi, d2.hi, d3.hi, d4.hi};
+  carry_u64(lo);
+  carry_u64(hi);
+  for (int i = 0; i < 5; i++) h[i] = wasm_i32x4_shuffle(lo[i], hi[i], 0, 2, 4, 6);
+}
+
+void blocks_four_lanes(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nquads) {
+  std::uint32_t pow[4][5];  // r, r^2, r^3, r^4
+  for (int i = 0; i < 5; i++) pow[0][i] = r[i];
+  for (int k = 1; k < 4; k++) {
+    for (int i = 0; i < 5; i++) pow[k][i] = pow[k - 1][i];
+    poly1305_multiply(pow[k], r);
+  }
+  v128_t r4[5], s4[5], rlast[5], slast[5];
+  for (int i = 0; i < 5; i++) {
+    r4[i] = wasm_i32x4_splat(static_cast<int>(pow[3][i]));
+    s4[i] = wasm_i32x4_splat(static_cast<int>(pow[3][i] * 5));
+    rlast[i] = wasm_i32x4_make(static_cast<int>(pow[3][i]), static_cast<int>(pow[2][i]), static_cast<int>(pow[1][i]),
+                               static_cast<int>(pow[0][i]));
+    slast[i] = wasm_i32x4_make(static_cast<int>(pow[3][i] * 5), static_cast<int>(pow[2][i] * 5),
+                               static_cast<int>(pow[1][i] * 5), static_cast<int>(pow[0][i] * 5));
+  }
+  v128_t acc[5];
+  for (int i = 0; i < 5; i++) acc[i] = wasm_i32x4_make(static_cast<int>(h[i]), 0, 0, 0);  // h joins lane A
+  for (; nquads > 0; nquads--, m += 64) {
+    v128_t block[5];
+    load_four_blocks(block, m);
+    for (int i = 0; i < 5; i++) acc[i] = wasm_i32x4_add(acc[i], block[i]);
+    if (nquads > 1)
+      mul_four_lanes(acc, r4, s4);
+    else
+      mul_four_lanes(acc, rlast, slast);
+  }
+  // A + B + C + D, then one carry pass so the scalar code sees limbs near 26 bits.
+  std::uint64_t sum[5];
+  for (int i = 0; i < 5; i++) {
+    sum[i] = std::uint64_t{static_cast<std::uint32_t>(wasm_i32x4_extract_lane(acc[i], 0))} +
+             static_cast<std::uint32_t>(wasm_i32x4_extract_lane(acc[i], 1)) +
+             static_cast<std::uint32_t>(wasm_i32x4_extract_lane(acc[i], 2)) +
+             static_cast<std::uint32_t>(wasm_i32x4_extract_lane(acc[i], 3));
+  }
+  std::uint64_t c;
+  for (int i = 0; i < 4; i++) {
+    c = sum[i] >> 26;
+    sum[i] &= kLimbMask;
+    sum[i + 1] += c;
+  }
+  c = sum[4] >> 26;
+  sum[4] &= kLimbMask;
+  sum[0] += c * 5;
+  c = sum[0] >> 26;
+  sum[0] &= kLimbMask;
+  sum[1] += c;
+  for (int i = 0; i < 5; i++) h[i] = static_cast<std::uint32_t>(sum[i]);
+  secure_erase(pow, sizeof pow);
+}
+
 }  // namespace
 
 void poly1305_blocks(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks) {
+  if (MEMENTO_NOTES_POLY_FOUR_LANES && nblocks >= MEMENTO_NOTES_POLY_FOUR_LANE_MIN_BLOCKS) {
+    const std::size_t lead = nblocks & 3;  // first, so the lanes end on (r^4, r^3, r^2, r)
+    if (lead) {
+      poly1305_blocks_one_lane(h, r, m, lead, 1u << 24);
+      m += 16 * lead;
+    }
+    blocks_four_lanes(h, r, m, nblocks / 4);
+    return;
+  }
   if (!MEMENTO_NOTES_POLY_TWO_LANES || nblocks < MEMENTO_NOTES_POLY_TWO_LANE_MIN_BLOCKS) {
     poly1305_blocks_one_lane(h, r, m, nblocks, 1u << 24);
     return;
