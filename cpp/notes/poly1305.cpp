@@ -52,101 +52,45 @@ void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], cons
   for (int i = 0; i < 5; i++) h[i] = acc[i];
 }
 
-void poly1305_blocks_radix32(std::uint32_t h[5], const std::uint32_t r[4], const std::uint8_t* m, std::size_t nblocks,
-                             std::uint32_t padbit) {
-  const std::uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3];
-  // 2^130 = 5 mod p, and r1..r3 are multiples of 4 (clamped): a product
-  // landing at 2^128 and up wraps around times 5/4, exactly.
-  const std::uint64_t s1 = r1 + (r1 >> 2), s2 = r2 + (r2 >> 2), s3 = r3 + (r3 >> 2);
-  std::uint32_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
-  for (; nblocks > 0; nblocks--, m += 16) {
-    std::uint64_t d0 = std::uint64_t{h0} + load32_le(m);
-    std::uint64_t d1 = std::uint64_t{h1} + (d0 >> 32) + load32_le(m + 4);
-    std::uint64_t d2 = std::uint64_t{h2} + (d1 >> 32) + load32_le(m + 8);
-    std::uint64_t d3 = std::uint64_t{h3} + (d2 >> 32) + load32_le(m + 12);
-    const std::uint64_t a0 = static_cast<std::uint32_t>(d0), a1 = static_cast<std::uint32_t>(d1),
-                        a2 = static_cast<std::uint32_t>(d2), a3 = static_cast<std::uint32_t>(d3);
-    const std::uint64_t a4 = h4 + static_cast<std::uint32_t>(d3 >> 32) + padbit;  // below 8
-    // Each product is below 2^60 (r limbs < 2^28, s < 2^28.4), so five of them fit.
-    d0 = a0 * r0 + a1 * s3 + a2 * s2 + a3 * s1;
-    d1 = a0 * r1 + a1 * r0 + a2 * s3 + a3 * s2 + a4 * s1;
-    d2 = a0 * r2 + a1 * r1 + a2 * r0 + a3 * s3 + a4 * s2;
-    d3 = a0 * r3 + a1 * r2 + a2 * r1 + a3 * r0 + a4 * s3;
-    std::uint32_t top = static_cast<std::uint32_t>(a4 * r0);  // below 2^31
-    h0 = static_cast<std::uint32_t>(d0);
-    d1 += d0 >> 32;
-    h1 = static_cast<std::uint32_t>(d1);
-    d2 += d1 >> 32;
-    h2 = static_cast<std::uint32_t>(d2);
-    d3 += d2 >> 32;
-    h3 = static_cast<std::uint32_t>(d3);
-    top += static_cast<std::uint32_t>(d3 >> 32);
-    // Partial reduction: the bits from 2^130 up come back times 5 at the bottom; h4 ends below 5.
-    std::uint64_t c = std::uint64_t{top >> 2} + (top & ~3u);
-    h4 = top & 3;
-    c += h0;
-    h0 = static_cast<std::uint32_t>(c);
-    c = (c >> 32) + h1;
-    h1 = static_cast<std::uint32_t>(c);
-    c = (c >> 32) + h2;
-    h2 = static_cast<std::uint32_t>(c);
-    c = (c >> 32) + h3;
-    h3 = static_cast<std::uint32_t>(c);
-    h4 += static_cast<std::uint32_t>(c >> 32);
+void poly1305_init(Poly1305& st, const std::uint8_t key[32]) {
+  // r is clamped: the top four bits of bytes 3, 7, 11, 15 and the low two of 4, 8, 12 cleared.
+  st.r[0] = load32_le(key) & 0x3ffffff;
+  st.r[1] = (load32_le(key + 3) >> 2) & 0x3ffff03;
+  st.r[2] = (load32_le(key + 6) >> 4) & 0x3ffc0ff;
+  st.r[3] = (load32_le(key + 9) >> 6) & 0x3f03fff;
+  st.r[4] = (load32_le(key + 12) >> 8) & 0x00fffff;
+  for (int i = 0; i < 5; i++) st.h[i] = 0;
+  for (int i = 0; i < 4; i++) st.pad[i] = load32_le(key + 16 + 4 * i);
+  st.buflen = 0;
+}
+
+void poly1305_update(Poly1305& st, const std::uint8_t* m, std::size_t len) {
+  if (st.buflen > 0) {
+    std::size_t take = 16 - st.buflen < len ? 16 - st.buflen : len;
+    for (std::size_t i = 0; i < take; i++) st.buf[st.buflen + i] = m[i];
+    st.buflen += take;
+    m += take;
+    len -= take;
+    if (st.buflen < 16) return;
+    poly1305_blocks_one_lane(st.h, st.r, st.buf, 1, 1u << 24);
+    st.buflen = 0;
   }
-  h[0] = h0;
-  h[1] = h1;
-  h[2] = h2;
-  h[3] = h3;
-  h[4] = h4;
-}
-
-namespace {
-
-constexpr bool kRadix32 = MEMENTO_NOTES_POLY_RADIX32 != 0;
-
-void blocks(Poly1305& st, const std::uint8_t* m, std::size_t nblocks) {
-  if constexpr (kRadix32)
-    poly1305_blocks_radix32(st.h, st.r, m, nblocks, 1);
-  else
-    poly1305_blocks(st.h, st.r, m, nblocks);
-}
-
-// The padded last block: its 0x01 byte is in the block, no 2^128.
-void last_block(Poly1305& st) {
-  if constexpr (kRadix32)
-    poly1305_blocks_radix32(st.h, st.r, st.buf, 1, 0);
-  else
-    poly1305_blocks_one_lane(st.h, st.r, st.buf, 1, 0);
-}
-
-// Radix 2^32: h (h[4] < 5, so h < 2p) fully reduced, plus pad, into the tag.
-void final_radix32(Poly1305& st, std::uint8_t tag[16]) {
-  const std::uint32_t* h = st.h;
-  // g = h + 5: when it reaches 2^130, h >= p and g - 2^130 = h - p is the value. In constant time.
-  std::uint64_t c = std::uint64_t{h[0]} + 5;
-  std::uint32_t g[4];
-  g[0] = static_cast<std::uint32_t>(c);
-  c = (c >> 32) + h[1];
-  g[1] = static_cast<std::uint32_t>(c);
-  c = (c >> 32) + h[2];
-  g[2] = static_cast<std::uint32_t>(c);
-  c = (c >> 32) + h[3];
-  g[3] = static_cast<std::uint32_t>(c);
-  const std::uint32_t g4 = h[4] + static_cast<std::uint32_t>(c >> 32);
-  const std::uint32_t keep_g = 0u - (g4 >> 2);  // all ones when g >= 2^130
-  std::uint64_t f = 0;
-  for (int i = 0; i < 4; i++) {
-    const std::uint32_t w = (h[i] & ~keep_g) | (g[i] & keep_g);
-    f = (f >> 32) + w + st.pad[i];
-    store32_le(tag + 4 * i, static_cast<std::uint32_t>(f));
+  if (len >= 16) {
+    poly1305_blocks(st.h, st.r, m, len / 16);
+    m += len & ~std::size_t{15};
+    len &= 15;
   }
-  secure_erase(g, sizeof g);
+  for (std::size_t i = 0; i < len; i++) st.buf[i] = m[i];
+  st.buflen = len;
 }
 
-// Radix 2^26: h carried to 26-bit limbs, fully reduced, plus pad, into the tag.
-void final_radix26(Poly1305& st, std::uint8_t tag[16]) {
+void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
   std::uint32_t* h = st.h;
+  if (st.buflen > 0) {
+    st.buf[st.buflen] = 1;
+    for (std::size_t i = st.buflen + 1; i < 16; i++) st.buf[i] = 0;
+    poly1305_blocks_one_lane(h, st.r, st.buf, 1, 0);
+  }
   // Three carry passes leave every limb below 2^26, so h < 2^130 exactly
   // (a lone pass can leave a limb at 2^26 when a carry ripples all the way).
   for (int pass = 0; pass < 3; pass++) {
@@ -199,60 +143,6 @@ void final_radix26(Poly1305& st, std::uint8_t tag[16]) {
   f = std::uint64_t{w3} + st.pad[3] + (f >> 32);
   store32_le(tag + 12, static_cast<std::uint32_t>(f));
   secure_erase(g, sizeof g);
-}
-
-}  // namespace
-
-void poly1305_init(Poly1305& st, const std::uint8_t key[32]) {
-  // r is clamped: the top four bits of bytes 3, 7, 11, 15 and the low two of 4, 8, 12 cleared.
-  if constexpr (kRadix32) {
-    st.r[0] = load32_le(key) & 0x0fffffff;
-    st.r[1] = load32_le(key + 4) & 0x0ffffffc;
-    st.r[2] = load32_le(key + 8) & 0x0ffffffc;
-    st.r[3] = load32_le(key + 12) & 0x0ffffffc;
-    st.r[4] = 0;
-  } else {
-    st.r[0] = load32_le(key) & 0x3ffffff;
-    st.r[1] = (load32_le(key + 3) >> 2) & 0x3ffff03;
-    st.r[2] = (load32_le(key + 6) >> 4) & 0x3ffc0ff;
-    st.r[3] = (load32_le(key + 9) >> 6) & 0x3f03fff;
-    st.r[4] = (load32_le(key + 12) >> 8) & 0x00fffff;
-  }
-  for (int i = 0; i < 5; i++) st.h[i] = 0;
-  for (int i = 0; i < 4; i++) st.pad[i] = load32_le(key + 16 + 4 * i);
-  st.buflen = 0;
-}
-
-void poly1305_update(Poly1305& st, const std::uint8_t* m, std::size_t len) {
-  if (st.buflen > 0) {
-    std::size_t take = 16 - st.buflen < len ? 16 - st.buflen : len;
-    for (std::size_t i = 0; i < take; i++) st.buf[st.buflen + i] = m[i];
-    st.buflen += take;
-    m += take;
-    len -= take;
-    if (st.buflen < 16) return;
-    blocks(st, st.buf, 1);
-    st.buflen = 0;
-  }
-  if (len >= 16) {
-    blocks(st, m, len / 16);
-    m += len & ~std::size_t{15};
-    len &= 15;
-  }
-  for (std::size_t i = 0; i < len; i++) st.buf[i] = m[i];
-  st.buflen = len;
-}
-
-void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
-  if (st.buflen > 0) {
-    st.buf[st.buflen] = 1;
-    for (std::size_t i = st.buflen + 1; i < 16; i++) st.buf[i] = 0;
-    last_block(st);
-  }
-  if constexpr (kRadix32)
-    final_radix32(st, tag);
-  else
-    final_radix26(st, tag);
   secure_erase(&st, sizeof st);
 }
 

@@ -9,8 +9,8 @@ memento_fuzzer(notes_batch SOURCES fuzz_notes_batch.cpp KERNEL notes)
 
 # The A/B switches of the SIMD build, off or at their default in the shipped
 # builds (cpp/notes/NOTES.md): each non-default value gets a build of its own
-# that keeps it correct. Poly1305 in two lanes (slower in V8), one lane, or
-# radix 2^32: vectors and the carry tests. Rotations by shifts instead of byte shuffles
+# that keeps it correct. Two-lane Poly1305 (slower in V8): vectors and the
+# randomized carry search. Rotations by shifts instead of byte shuffles
 # (no difference in V8, kept for other engines): the vectors, whose
 # self-test case takes the four-block ChaCha20 path that rotates. base64 by
 # range compares instead of nibble tables (3.6-4.8 % more CPU for a batch in
@@ -19,15 +19,9 @@ if(NOT MEMENTO_FUZZ)
   get_target_property(notes_sources notes_simd SOURCES)
   get_target_property(notes_dir notes_simd SOURCE_DIR)
   list(TRANSFORM notes_sources PREPEND ${notes_dir}/)
-  foreach(variant two_lanes one_lane radix32 rotate_by_shifts base64_by_compares)
+  foreach(variant two_lanes rotate_by_shifts base64_by_compares)
     if(variant STREQUAL two_lanes)
-      set(define MEMENTO_NOTES_POLY_TWO_LANES=1 MEMENTO_NOTES_POLY_FOUR_LANES=0)
-      set(filter "[vectors],[poly1305]")
-    elseif(variant STREQUAL one_lane)
-      set(define MEMENTO_NOTES_POLY_FOUR_LANES=0)
-      set(filter "[vectors],[poly1305]")
-    elseif(variant STREQUAL radix32)
-      set(define MEMENTO_NOTES_POLY_RADIX32=1 MEMENTO_NOTES_POLY_FOUR_LANES=0)
+      set(define MEMENTO_NOTES_POLY_TWO_LANES=1)
       set(filter "[vectors],[poly1305]")
     elseif(variant STREQUAL base64_by_compares)
       set(define MEMENTO_NOTES_BASE64_BY_NIBBLES=0)

@@ -101,9 +101,7 @@ Wide operator+(Wide a, Wide b) {
   return {a.top + b.top + (low < a.low ? 1 : 0), low};
 }
 
-Wide operator-(Wide a, Wide b) {
-  return {a.top - b.top - (a.low < b.low ? 1 : 0), a.low - b.low};
-}
+Wide operator-(Wide a, Wide b) { return {a.top - b.top - (a.low < b.low ? 1 : 0), a.low - b.low}; }
 
 Wide block_value(const std::uint8_t* b) {  // a full block and its 2^128
   unsigned __int128 v = 0;
@@ -122,7 +120,7 @@ void append(Bytes& m, unsigned __int128 v) {
 // here to p - 12 .. p + 12 (p = 2^130 - 5; p + 5 = 2^130), where the final
 // reduction decides whether h >= p. Some messages start with pairs of blocks
 // (2^128 - 1, 2^128 - 4) that add exactly p: 0 mod p, but the accumulator
-// reaches p and then wraps past 2^130 again and again (lengths 64 to 288, the
+// reaches p and then wraps past 2^130 again and again (up to 336 bytes, the
 // bulk path); a message of pairs alone ends with the accumulator at p, whose
 // tag is s.
 TEST_CASE("Poly1305 matches libsodium when the accumulator ends at the edges of 2^130 - 5", "[notes][poly1305]") {
@@ -157,8 +155,8 @@ TEST_CASE("Poly1305 matches libsodium when the accumulator ends at the edges of 
           for (int i = 0; i < (prefix == 2 ? 1 : prefix == 3 ? 2 : 0); i++) append(m, ones >> (2 + rng.below(64)));
           Wide sum{0, 0};
           for (std::size_t at = steer_from; at < m.size(); at += 16) sum = sum + block_value(m.data() + at);
-          const Wide last = p + Wide{delta < 0 ? -1 : 0, static_cast<unsigned __int128>(static_cast<__int128>(delta))} - sum -
-                            Wide{1, 0};
+          const Wide last = p + Wide{delta < 0 ? -1 : 0, static_cast<unsigned __int128>(static_cast<__int128>(delta))} -
+                            sum - Wide{1, 0};
           if (last.top != 0) continue;  // the last block holds 128 bits
           append(m, last.low);
           INFO("pairs " << pairs << ", prefix " << prefix << ", delta " << delta << ", s all ones " << s_ones);
