@@ -87,3 +87,98 @@ TEST_CASE("Poly1305 with r at the clamping limit over all-ones blocks matches li
     REQUIRE(Bytes(tag, tag + 16) == Bytes(expected, expected + 16));
   }
 }
+
+namespace {
+
+// Numbers up to 2^136 as top * 2^128 + low (the native tests run on x86-64, which has 128-bit integers).
+struct Wide {
+  std::int64_t top;
+  unsigned __int128 low;
+};
+
+Wide operator+(Wide a, Wide b) {
+  const unsigned __int128 low = a.low + b.low;
+  return {a.top + b.top + (low < a.low ? 1 : 0), low};
+}
+
+Wide operator-(Wide a, Wide b) { return {a.top - b.top - (a.low < b.low ? 1 : 0), a.low - b.low}; }
+
+Wide block_value(const std::uint8_t* b) {  // a full block and its 2^128
+  unsigned __int128 v = 0;
+  for (int i = 15; i >= 0; i--) v = (v << 8) | b[i];
+  return {1, v};
+}
+
+void append(Bytes& m, unsigned __int128 v) {
+  for (int i = 0; i < 16; i++, v >>= 8) m.push_back(static_cast<std::uint8_t>(v));
+}
+
+}  // namespace
+
+// With r = 1 the accumulator is the plain sum of the blocks (each with its
+// 2^128) until it passes 2^130, so the last block can steer it to any value:
+// here to p - 12 .. p + 12 (p = 2^130 - 5; p + 5 = 2^130), where the final
+// reduction decides whether h >= p. Some messages start with pairs of blocks
+// (2^128 - 1, 2^128 - 4) that add exactly p: 0 mod p, but the accumulator
+// reaches p and then wraps past 2^130 again and again (up to 336 bytes, the
+// bulk path); a message of pairs alone ends with the accumulator at p, whose
+// tag is s.
+TEST_CASE("Poly1305 matches libsodium when the accumulator ends at the edges of 2^130 - 5", "[notes][poly1305]") {
+  notes_test::init_sodium();
+  notes_test::Rng rng(0x2130);
+  const unsigned __int128 ones = ~static_cast<unsigned __int128>(0);
+  const Wide p{3, ones - 4};
+  std::size_t cases = 0;
+  auto check = [&](const Bytes& m, bool s_ones) {
+    Bytes key(32, 0);
+    key[0] = 1;
+    for (int i = 16; i < 32; i++) key[i] = s_ones ? 0xff : static_cast<std::uint8_t>(rng.next());
+    std::uint8_t expected[16], tag[16];
+    crypto_onetimeauth(expected, m.data(), m.size(), key.data());
+    poly1305(tag, m.data(), m.size(), key.data());
+    REQUIRE(Bytes(tag, tag + 16) == Bytes(expected, expected + 16));
+    cases++;
+  };
+  for (int pairs : {0, 1, 2, 4, 9}) {
+    for (int prefix = 0; prefix < 5; prefix++) {
+      for (int delta = -12; delta <= 12; delta++) {
+        for (const bool s_ones : {false, true}) {
+          Bytes m;
+          for (int i = 0; i < pairs; i++) {
+            append(m, ones);
+            append(m, ones - 3);
+          }
+          const std::size_t steer_from = m.size();
+          // 0: nothing, 1: all 0xff, 2: one small block, 3: two, 4: all 0xff then all 0x00.
+          if (prefix == 1 || prefix == 4) append(m, ones);
+          if (prefix == 4) append(m, 0);
+          for (int i = 0; i < (prefix == 2 ? 1 : prefix == 3 ? 2 : 0); i++) append(m, ones >> (2 + rng.below(64)));
+          Wide sum{0, 0};
+          for (std::size_t at = steer_from; at < m.size(); at += 16) sum = sum + block_value(m.data() + at);
+          const Wide last = p + Wide{delta < 0 ? -1 : 0, static_cast<unsigned __int128>(static_cast<__int128>(delta))} -
+                            sum - Wide{1, 0};
+          if (last.top != 0) continue;  // the last block holds 128 bits
+          append(m, last.low);
+          INFO("pairs " << pairs << ", prefix " << prefix << ", delta " << delta << ", s all ones " << s_ones);
+          check(m, s_ones);
+        }
+      }
+    }
+  }
+  for (int pairs = 1; pairs <= 9; pairs++) {
+    Bytes m;
+    for (int i = 0; i < pairs; i++) {
+      append(m, ones);
+      append(m, ones - 3);
+    }
+    INFO("pairs alone " << pairs);
+    check(m, true);
+    for (std::size_t tail = 1; tail < 16; tail++) {  // and a short tail of 0xff (its 0x01 pad, no 2^128)
+      Bytes with_tail = m;
+      with_tail.insert(with_tail.end(), tail, 0xff);
+      INFO("tail " << tail);
+      check(with_tail, false);
+    }
+  }
+  CHECK(cases >= 400);
+}
