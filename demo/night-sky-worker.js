@@ -1,14 +1,17 @@
 // The Night Garden's sky (demo/night-garden.js): an aurora over a starry
-// gradient, drawn in this worker on the page's canvas (transferControlToOffscreen)
-// at half the window's resolution, on the worker's own animation frames. Every
+// gradient with spores drifting over its meadow (demo/night-spores.js: WebGL on
+// a canvas of this worker's own, copied into the sky), drawn in this worker on
+// the page's one canvas (transferControlToOffscreen) at half the window's
+// resolution, on the worker's own animation frames. Every
 // frame is also sent into each port the page handed over (one per
 // <glass-blur>, connected with connectSource(port)), so the glass
 // workers get the sky's pixels without the page touching them: an ImageBitmap
 // of the whole sky until a glass worker says which part it reads ({want} on
 // its port: worker/blur-ops.js attach()), then that part's bytes
 // (getImageData), transferred.
-//   {type: 'start', canvas, spores}   start drawing the sky on `canvas` and the spores (demo/night-spores.js,
-//                             WebGL) on `spores`, both OffscreenCanvases
+//   {type: 'start', canvas}   start drawing on `canvas` (an OffscreenCanvas); replies {type: 'spores', path, lit}:
+//                             how the spores are drawn ('webgl', or '2d' where this worker has no WebGL) and how
+//                             many pixels they alone light in the first frame
 //   {type: 'ports', ports}    replace the ports frames go to ([] in CSS backdrop-filter mode)
 //   {type: 'resize', width, height}
 //   {type: 'pause', paused}   stop animating (hidden page, reduced motion) or go on; paused, one still frame stays
@@ -18,7 +21,7 @@ import { createSpores } from './night-spores.js';
 
 let canvas;
 let context;
-let spores;   // {draw} on the spores' WebGL canvas, when the page sent one and WebGL works here
+let spores;   // demo/night-spores.js createSpores()
 let ports = [];
 let stars = [];
 let frames = 0;
@@ -91,7 +94,7 @@ function draw(now) {
   for (let x = 0; x <= width; x += 24) context.lineTo(x, height * 0.88 + Math.sin(x / 60) * height * 0.02);
   context.lineTo(width, height);
   context.fill();
-  spores?.draw(now);
+  spores.draw(context, now);
   frames++;
   busyMs += performance.now() - start;
 }
@@ -144,8 +147,9 @@ self.onmessage = ({ data }) => {
     case 'start':
       canvas = data.canvas;
       context = canvas.getContext('2d');
-      spores = data.spores ? createSpores(data.spores) : undefined;
+      spores = createSpores(canvas.width, canvas.height);
       makeStars(canvas.width, canvas.height);
+      self.postMessage({ type: 'spores', path: spores.path, lit: spores.lit(performance.now()) });
       since = performance.now();
       paused = Boolean(data.paused);
       draw(performance.now());
@@ -171,6 +175,7 @@ self.onmessage = ({ data }) => {
     case 'resize':
       canvas.width = data.width;
       canvas.height = data.height;
+      spores.resize(data.width, data.height);
       makeStars(data.width, data.height);
       break;
     case 'stats': {
