@@ -1,7 +1,7 @@
 // The Night Garden theme (issue 13 §3): an aurora sky animated in a worker
 // (demo/night-sky-worker.js) on an OffscreenCanvas at half the window's
 // resolution, behind the page, with spores drifting over its meadow drawn into
-// the sky by the same worker with WebGL (demo/night-spores.js): one canvas on
+// the sky by the same worker (demo/night-spores.js, WebGL on a GPU): one canvas on
 // the page, one layer for the compositor; a top bar and
 // a sidebar of frosted glass over it, either <glass-blur source="night-sky">
 // fed by the sky worker through connectSource(port) or CSS backdrop-filter
@@ -141,7 +141,9 @@ export function startNightGarden() {
     document.documentElement.classList.add('night-garden-on');
     const worker = new Worker(new URL('./night-sky-worker.js', import.meta.url), { type: 'module', name: 'night-sky' });
     const offscreen = canvas.transferControlToOffscreen();
-    worker.postMessage({ type: 'start', canvas: offscreen, paused: still() }, [offscreen]);
+    // `?spores=webgl` or `?spores=2d` chooses how the spores are drawn (the tests use both).
+    const spores = new URLSearchParams(location.search).get('spores') ?? undefined;
+    worker.postMessage({ type: 'start', canvas: offscreen, spores, paused: still() }, [offscreen]);
     state = { worker, canvas, glasses };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stats' && state?.worker === worker) {
@@ -150,6 +152,7 @@ export function startNightGarden() {
       }
       if (data.type === 'spores' && state?.worker === worker) {
         card.dataset.spores = data.path;
+        card.dataset.sporesRenderer = data.renderer;
         card.dataset.sporesLit = String(data.lit);
       }
     };

@@ -6,8 +6,9 @@
 // With WebGL (on an OffscreenCanvas of the worker's own, copied into the sky
 // with drawImage) each spore's path is a function of time and three numbers
 // fixed at the start, computed in the vertex shader: a frame uploads one
-// uniform, never the spores' positions. Where the worker has no WebGL the same
-// paths are computed in JS and each spore drawn as a sprite.
+// uniform, never the spores' positions. Where the worker has no WebGL, or only
+// WebGL on the CPU, the same paths are computed in JS and each spore drawn as a
+// sprite.
 const COUNT = 90;
 
 const VERTEX = `
@@ -61,11 +62,8 @@ function seeds() {
   return new Float32Array(COUNT * 3).map(next);
 }
 
-/** WebGL spores on an OffscreenCanvas of `width` x `height`; undefined where WebGL is missing. */
-function webglSpores(width, height) {
-  const canvas = new OffscreenCanvas(width, height);
-  const gl = canvas.getContext('webgl', { alpha: true, premultipliedAlpha: true, antialias: false });
-  if (!gl) return undefined;
+/** WebGL spores on `canvas`, an OffscreenCanvas whose context is `gl`. */
+function webglSpores(canvas, gl) {
   const program = gl.createProgram();
   gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
   gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
@@ -110,12 +108,29 @@ function webglSpores(width, height) {
   };
 }
 
+// WebGL that runs on the CPU (no GPU): each frame of WebGL spores is then read back to be copied into the 2D
+// sky, which kept the sky worker 20-25 points busier, and the GPU process 0.1 s a second busier, than sprites
+// (Chromium's SwiftShader here; cpp/blur/NOTES.md).
+const SOFTWARE = /swiftshader|llvmpipe|softpipe|software/i;
+
+function rendererOf(gl) {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+}
+
 /**
- * The spores to draw into the sky: with WebGL where this worker has it, else sprites drawn with the sky's own 2D
- * context (the shader's paths in JS). {path: 'webgl' | '2d', draw(context, ms), lit(ms), resize(width, height)}.
+ * The spores to draw into the sky: with WebGL where this worker has it on a GPU (or wherever it has it, with
+ * `prefer` = 'webgl'; sprites always with '2d'), else sprites drawn with the sky's own 2D context (the shader's
+ * paths in JS). {path: 'webgl' | '2d', renderer (WebGL's, '' without WebGL), draw(context, ms), lit(ms),
+ * resize(width, height)}.
  */
-export function createSpores(width, height) {
-  return webglSpores(width, height) ?? spriteSpores(width, height);
+export function createSpores(width, height, prefer) {
+  const canvas = new OffscreenCanvas(width, height);
+  const gl = prefer === '2d' ? null : canvas.getContext('webgl', { alpha: true, premultipliedAlpha: true, antialias: false });
+  const renderer = gl ? rendererOf(gl) : '';
+  if (gl && (prefer === 'webgl' || !SOFTWARE.test(renderer))) return { ...webglSpores(canvas, gl), renderer };
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  return { ...spriteSpores(width, height), renderer };
 }
 
 /** The same spores drawn as sprites with a 2D context: the vertex shader's paths and glow, the fragment's fall-off. */

@@ -23,6 +23,9 @@ const glassState = (page) => page.evaluate(() => [...document.querySelectorAll('
   path: glass.path, css: glass.cssBackdrop, ...glass.stats,
 })));
 
+/** WebGL renderers that run on the CPU, where the sky worker draws the spores as sprites (demo/night-spores.js). */
+const SOFTWARE_WEBGL = /swiftshader|llvmpipe|softpipe|software/i;
+
 /** The demo with the theme switched on in `mode`, once its vault is sealed (the page's own start-up work done). */
 async function gardenPage(mode = 'glass') {
   const page = await browser.engine.newPage();
@@ -73,8 +76,8 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
   // One canvas more on the page: the sky, with the spores drawn into it by the sky worker.
   assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), canvasesOff + 1, 'one canvas for sky and spores');
   const spores = await page.evaluate(() => ({ ...document.getElementById('night-garden').dataset }));
-  assert.match(spores.spores, /^(webgl|2d)$/);
-  if (browser.engine.name === 'chromium') assert.equal(spores.spores, 'webgl', 'Chromium draws the spores with WebGL');
+  const software = !spores.sporesRenderer || SOFTWARE_WEBGL.test(spores.sporesRenderer);
+  assert.equal(spores.spores, software ? '2d' : 'webgl', `the spores: WebGL on a GPU, else sprites (${spores.sporesRenderer})`);
   assert.ok(Number(spores.sporesLit) > 0, `the spores light pixels (${spores.spores}: ${spores.sporesLit})`);
   const workersOn = await page.workerTargets();
   const glassColumn = await column(page, 'glass');
@@ -137,17 +140,35 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
   await page.close();
 });
 
+test('the spores: drawn into the sky with WebGL (?spores=webgl, where the worker has WebGL) and as sprites (?spores=2d), lighting pixels either way', async () => {
+  for (const asked of ['webgl', '2d']) {
+    const page = await browser.engine.newPage();
+    await page.goto(browser.url(`/demo/?quick&spores=${asked}`));
+    await waitFor(page, () => document.getElementById('night-garden')?.dataset.state === 'off', null, { what: 'the theme card' });
+    await page.evaluate(() => document.getElementById('garden-toggle').click());
+    const spores = await waitFor(page, () => {
+      const { dataset } = document.getElementById('night-garden');
+      return dataset.spores && Number(dataset.skyFrames) > 5 ? { ...dataset } : null;
+    }, null, { what: 'the sky drawing with its spores', timeout: 30000 });
+    const expected = asked === 'webgl' && spores.sporesRenderer ? 'webgl' : '2d';
+    assert.equal(spores.spores, expected, `?spores=${asked}: drawn as ${spores.spores} (WebGL renderer: "${spores.sporesRenderer}")`);
+    if (browser.engine.name === 'chromium' && asked === 'webgl') assert.equal(spores.spores, 'webgl', 'Chromium\'s sky worker has WebGL');
+    assert.ok(Number(spores.sporesLit) > 0, `?spores=${asked}: the spores light pixels (${spores.sporesLit})`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+});
+
 // 10 s of the theme, judged on up to three runs (as the other frame tests are: this shared 2-core host
 // sometimes stalls everything for a few tens of milliseconds; work of ours that does not fit a frame
 // loses frames in every run). Every run must report the glass's frame rate and its workers' busy share.
-// Not met yet (issue 13 stays open on it): on the quiet host at the end of 2026-12-02 (load 2.8-3.2,
-// the test itself included) three runs had no long task but left 50.1 ms between frames, at 36-50
-// page frames a second, with both bars' glass workers 4.5-11 % busy. It runs and prints its numbers
-// every time: reported, not counted as passing, not failing the suite. (The first test of this file
-// checks, for real, that the stats are reported.)
-test('the theme running 10 s: no main-thread frame gap over 20 ms, no task over 50 ms; stats report the glass frame rate and the workers\' busy share (Chromium)', {
-  todo: 'issue 13: frame gaps of 50 ms with the theme on, measured on a quiet host on 2026-12-02',
-}, async (t) => {
+// Met since the theme is one opaque canvas (the spores drawn into the sky by its worker, the page's CSS
+// fireflies hidden while it runs; cpp/blur/NOTES.md, "The Night Garden's frames"): on 2026-12-02 at
+// 14:43-14:45 UTC (load 3.2-4.5, the test itself included) three runs of this test passed, each on its
+// second 10 s run (longest gap 16.8 ms; the first runs 33-50 ms), no long task, glass 50-57 fps per bar,
+// its workers 5-13 % busy. Before, with two full-window canvases (13:56 UTC, load 1.5-5.5): 66.7, 216.7
+// and 200.0 ms, 0-6 long tasks. A host busier than that (load 7 and up) can still fail it.
+test('the theme running 10 s: no main-thread frame gap over 20 ms, no task over 50 ms; stats report the glass frame rate and the workers\' busy share (Chromium)', async (t) => {
   if (!skipUnless(t, browser.engine, 'longTasks')) return;
   const page = await gardenPage();
   const runs = [];
