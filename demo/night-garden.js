@@ -1,7 +1,8 @@
 // The Night Garden theme (issue 13 §3): an aurora sky animated in a worker
 // (demo/night-sky-worker.js) on an OffscreenCanvas at half the window's
-// resolution, behind the page, with spores drifting over its meadow on a
-// WebGL canvas drawn by the same worker (demo/night-spores.js); a top bar and
+// resolution, behind the page, with spores drifting over its meadow drawn into
+// the sky by the same worker (demo/night-spores.js, WebGL on a GPU): one canvas on
+// the page, one layer for the compositor; a top bar and
 // a sidebar of frosted glass over it, either <glass-blur source="night-sky">
 // fed by the sky worker through connectSource(port) or CSS backdrop-filter
 // (the element's css-backdrop). The card shows both runs' frame statistics
@@ -9,8 +10,8 @@
 // idle time requestIdleCallback was offered), the glass workers' busy share
 // (<glass-blur>.stats) and the sky worker's. The sky and the spores stand
 // still while the page is hidden or under prefers-reduced-motion (the glass
-// pauses by itself). Theme off: the sky worker is terminated, the canvases and
-// the glass removed (their workers end with them), every loop stopped:
+// pauses by itself). Theme off: the sky worker is terminated, the sky's canvas
+// and the glass removed (their workers end with them), every loop stopped:
 // nothing runs.
 const $ = (id) => document.getElementById(id);
 
@@ -135,24 +136,24 @@ export function startNightGarden() {
       if (mode() === 'css') glass.setAttribute('css-backdrop', '');
       return glass;
     });
-    // The spores' WebGL canvas lies over the sky (and under the glass), laid out as the sky is.
-    const spores = document.createElement('canvas');
-    spores.id = 'night-spores';
-    spores.className = 'night-sky night-spores';
-    spores.setAttribute('aria-hidden', 'true');
-    spores.width = canvas.width;
-    spores.height = canvas.height;
-    document.body.prepend(canvas, spores, ...glasses);
+    document.body.prepend(canvas, ...glasses);
+    // The spores take over from the page's CSS fireflies: twelve animated layers fewer for the compositor.
+    document.documentElement.classList.add('night-garden-on');
     const worker = new Worker(new URL('./night-sky-worker.js', import.meta.url), { type: 'module', name: 'night-sky' });
     const offscreen = canvas.transferControlToOffscreen();
-    const sporesOffscreen = spores.transferControlToOffscreen();
-    worker.postMessage({ type: 'start', canvas: offscreen, spores: sporesOffscreen, paused: still() },
-      [offscreen, sporesOffscreen]);
-    state = { worker, canvas, spores, glasses };
+    // `?spores=webgl` or `?spores=2d` chooses how the spores are drawn (the tests use both).
+    const spores = new URLSearchParams(location.search).get('spores') ?? undefined;
+    worker.postMessage({ type: 'start', canvas: offscreen, spores, paused: still() }, [offscreen]);
+    state = { worker, canvas, glasses };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stats' && state?.worker === worker) {
         state.sky = data;
         card.dataset.skyFrames = String(data.frames);
+      }
+      if (data.type === 'spores' && state?.worker === worker) {
+        card.dataset.spores = data.path;
+        card.dataset.sporesRenderer = data.renderer;
+        card.dataset.sporesLit = String(data.lit);
       }
     };
     connect();
@@ -169,7 +170,7 @@ export function startNightGarden() {
     state.worker.terminate();
     for (const glass of state.glasses) glass.remove();
     state.canvas.remove();
-    state.spores.remove();
+    document.documentElement.classList.remove('night-garden-on');
     state = undefined;
     toggle.setAttribute('aria-pressed', 'false');
     toggle.textContent = 'Switch the Night Garden on';

@@ -4,8 +4,9 @@
 // frame statistics with the glass workers' busy share from the elements' stats;
 // switched to CSS backdrop-filter, the glass goes CSS and that run's column
 // fills while the first run's numbers stay; switched back, the glass draws
-// again; under reduced motion the sky, the spores and the glass stand still; switched off, the canvases and the glass
-// are gone and nothing counts on. Then: 10 s of the theme with no main-thread frame gap over 20 ms (Chromium);
+// again; under reduced motion the sky, the spores and the glass stand still; switched off, the sky's canvas and the
+// glass are gone and nothing counts on. The spores are drawn into the sky by its worker (one canvas on the page,
+// with WebGL in Chromium). Then: 10 s of the theme with no main-thread frame gap over 20 ms (Chromium);
 // a hidden page does no blur work; axe finds no violations in the theme's parts.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -22,17 +23,8 @@ const glassState = (page) => page.evaluate(() => [...document.querySelectorAll('
   path: glass.path, css: glass.cssBackdrop, ...glass.stats,
 })));
 
-/** How many pixels of the spores' canvas are not transparent (its placeholder drawn into a 2D canvas). */
-const sporesShown = (page) => page.evaluate(() => {
-  const spores = document.getElementById('night-spores');
-  const copy = Object.assign(document.createElement('canvas'), { width: spores.width, height: spores.height });
-  const context = copy.getContext('2d');
-  context.drawImage(spores, 0, 0);
-  const { data } = context.getImageData(0, 0, copy.width, copy.height);
-  let shown = 0;
-  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) shown++;
-  return shown;
-});
+/** WebGL renderers that run on the CPU, where the sky worker draws the spores as sprites (demo/night-spores.js). */
+const SOFTWARE_WEBGL = /swiftshader|llvmpipe|softpipe|software/i;
 
 /** The demo with the theme switched on in `mode`, once its vault is sealed (the page's own start-up work done). */
 async function gardenPage(mode = 'glass') {
@@ -56,12 +48,13 @@ async function gardenPage(mode = 'glass') {
 const column = (page, mode) => page.evaluate((m) => Object.fromEntries(['seconds', 'fps', 'gap', 'over', 'main', 'glass', 'sky']
   .map((row) => [row, document.getElementById(`garden-${m}-${row}`).textContent])), mode);
 
-test('the Night Garden: the glass keeps drawing over the sky, stats are reported, the CSS switch works, off stops it', async () => {
+test('the Night Garden: the glass keeps drawing over the sky, stats are reported, the CSS switch works, off stops it', async (t) => {
   const page = await browser.engine.newPage();
   await page.goto(browser.url('/demo/?quick'));
   await waitFor(page, () => document.getElementById('night-garden')?.dataset.state === 'off', null, { what: 'the theme card' });
   assert.equal(await page.evaluate(() => document.querySelectorAll('glass-blur.night-glass, #night-sky').length), 0,
     'off at load: no sky, no glass');
+  const canvasesOff = await page.evaluate(() => document.querySelectorAll('canvas').length);
 
   await page.evaluate(() => document.getElementById('garden-toggle').click());
   assert.equal(await page.evaluate(() => document.getElementById('garden-toggle').getAttribute('aria-pressed')), 'true');
@@ -80,12 +73,20 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
     assert.ok(glass.medianMs > 0, `bar ${i}: median blur ms ${glass.medianMs}`);
   });
   assert.ok(Number(await page.evaluate(() => document.getElementById('night-garden').dataset.skyFrames)) > 10, 'the sky worker draws');
-  assert.ok(await sporesShown(page) > 0, 'the spores show on their WebGL canvas');
-  const workersOn = await page.workerTargets();
+  // One canvas more on the page: the sky, with the spores drawn into it by the sky worker.
+  assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), canvasesOff + 1, 'one canvas for sky and spores');
+  const spores = await page.evaluate(() => ({ ...document.getElementById('night-garden').dataset }));
+  const software = !spores.sporesRenderer || SOFTWARE_WEBGL.test(spores.sporesRenderer);
+  assert.equal(spores.spores, software ? '2d' : 'webgl', `the spores: WebGL on a GPU, else sprites (${spores.sporesRenderer})`);
+  assert.ok(Number(spores.sporesLit) > 0, `the spores light pixels (${spores.spores}: ${spores.sporesLit})`);
+  const countsWorkers = Boolean(browser.engine.capabilities.workerTargets);
+  const workersOn = countsWorkers ? await page.workerTargets() : 0;
   const glassColumn = await column(page, 'glass');
   assert.match(glassColumn.fps, /^\d+$/);
   assert.match(glassColumn.gap, /^\d+\.\d ms$/);
-  assert.match(glassColumn.main, /^\d+\.\d %$/);
+  // The main thread's busy share comes from requestIdleCallback; without it (WebKit) the card shows '–'.
+  const mainBusy = (await page.evaluate(() => typeof requestIdleCallback === 'function')) ? /^\d+\.\d %$/ : /^–$/;
+  assert.match(glassColumn.main, mainBusy);
   assert.match(glassColumn.glass, /^\d+\.\d % \(\d+ fps, \d+\.\d\d ms\)$/);
   assert.match(glassColumn.sky, /^\d+\.\d %$/);
   console.log(`# the <glass-blur> run: ${JSON.stringify(glassColumn)}`);
@@ -97,7 +98,7 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
   await sleep(1500);
   const cssColumn = await column(page, 'css');
   assert.match(cssColumn.fps, /^\d+$/);
-  assert.match(cssColumn.main, /^\d+\.\d %$/);
+  assert.match(cssColumn.main, mainBusy);
   assert.equal(cssColumn.glass, '– (the compositor)');
   assert.notEqual((await column(page, 'glass')).fps, '–', 'the first run stays on screen');
   console.log(`# the CSS run: ${JSON.stringify(cssColumn)}`);
@@ -110,24 +111,29 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
   }, null, { what: 'the glass drawing again after CSS', timeout: 30000 });
 
   // Reduced motion: the sky stands still (and the glass pauses by itself); then it moves again.
-  const skyCount = () => page.evaluate(() => Number(document.getElementById('night-garden').dataset.skyFrames));
-  const drawn = () => page.evaluate(() => [...document.querySelectorAll('glass-blur.night-glass')].map((g) => g.stats.framesDrawn));
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await sleep(1200);
-  const stillAt = await skyCount();
-  const glassStill = await drawn();
-  await sleep(1500);
-  assert.equal(await skyCount(), stillAt, 'reduced motion: the sky (and the spores it draws) draws no more frames');
-  (await drawn()).forEach((n, i) => assert.ok(n - glassStill[i] <= 1, `reduced motion: bar ${i} draws at most a still frame (${glassStill[i]} -> ${n})`));
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await waitFor(page, (n) => Number(document.getElementById('night-garden').dataset.skyFrames) > n + 5, stillAt,
-    { what: 'the sky moving again', timeout: 15000 });
+  if (browser.engine.capabilities.emulateMedia) {
+    const skyCount = () => page.evaluate(() => Number(document.getElementById('night-garden').dataset.skyFrames));
+    const drawn = () => page.evaluate(() => [...document.querySelectorAll('glass-blur.night-glass')].map((g) => g.stats.framesDrawn));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await sleep(1200);
+    const stillAt = await skyCount();
+    const glassStill = await drawn();
+    await sleep(1500);
+    assert.equal(await skyCount(), stillAt, 'reduced motion: the sky (and the spores it draws) draws no more frames');
+    (await drawn()).forEach((n, i) => assert.ok(n - glassStill[i] <= 1, `reduced motion: bar ${i} draws at most a still frame (${glassStill[i]} -> ${n})`));
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await waitFor(page, (n) => Number(document.getElementById('night-garden').dataset.skyFrames) > n + 5, stillAt,
+      { what: 'the sky moving again', timeout: 15000 });
+  } else {
+    t.diagnostic(`reduced motion not checked in ${browser.engine.name}: ${browser.engine.unsupported?.emulateMedia ?? 'no emulateMedia'}`);
+  }
 
   // Off: nothing left to run.
   await page.evaluate(() => document.getElementById('garden-toggle').click());
   assert.equal(await page.evaluate(() => document.getElementById('night-garden').dataset.state), 'off');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('glass-blur, #night-sky, #night-spores').length), 0,
-    'off: the sky and spores canvases and the glass are removed (their workers end with them)');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('glass-blur, #night-sky').length), 0,
+    'off: the sky\'s canvas and the glass are removed (their workers end with them)');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), canvasesOff, 'off: no canvas of the theme left');
   const skyFrames = await page.evaluate(() => document.getElementById('night-garden').dataset.skyFrames);
   const seconds = (await column(page, 'glass')).seconds;
   await sleep(1500);
@@ -135,22 +141,49 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
     'off: the sky worker reports nothing more');
   assert.equal((await column(page, 'glass')).seconds, seconds, 'off: the statistics stop');
   // The sky worker and both glass workers are gone (as the browser sees the page's workers).
-  const workersOff = await page.workerTargets();
-  assert.ok(workersOff <= workersOn - 3, `off: the sky and glass workers end (${workersOn} workers on, ${workersOff} off)`);
+  if (countsWorkers) {
+    const workersOff = await page.workerTargets();
+    assert.ok(workersOff <= workersOn - 3, `off: the sky and glass workers end (${workersOn} workers on, ${workersOff} off)`);
+  } else {
+    t.diagnostic(`workers not counted in ${browser.engine.name}: ${browser.engine.unsupported?.workerTargets ?? 'no workerTargets'}`);
+  }
   assert.deepEqual(page.problems, []);
   await page.close();
+});
+
+test('the spores: drawn into the sky with WebGL (?spores=webgl, where the worker has WebGL) and as sprites (?spores=2d), lighting pixels either way', async () => {
+  for (const asked of ['webgl', '2d']) {
+    const page = await browser.engine.newPage();
+    await page.goto(browser.url(`/demo/?quick&spores=${asked}`));
+    await waitFor(page, () => document.getElementById('night-garden')?.dataset.state === 'off', null, { what: 'the theme card' });
+    await page.evaluate(() => document.getElementById('garden-toggle').click());
+    const spores = await waitFor(page, () => {
+      const { dataset } = document.getElementById('night-garden');
+      return dataset.spores && Number(dataset.skyFrames) > 5 ? { ...dataset } : null;
+    }, null, { what: 'the sky drawing with its spores', timeout: 30000 });
+    const expected = asked === 'webgl' && spores.sporesRenderer ? 'webgl' : '2d';
+    assert.equal(spores.spores, expected, `?spores=${asked}: drawn as ${spores.spores} (WebGL renderer: "${spores.sporesRenderer}")`);
+    if (browser.engine.name === 'chromium' && asked === 'webgl') assert.equal(spores.spores, 'webgl', 'Chromium\'s sky worker has WebGL');
+    assert.ok(Number(spores.sporesLit) > 0, `?spores=${asked}: the spores light pixels (${spores.sporesLit})`);
+    console.log(`# ?spores=${asked}: ${spores.spores}, ${spores.sporesLit} pixels lit (WebGL renderer: "${spores.sporesRenderer}")`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
 });
 
 // 10 s of the theme, judged on up to three runs (as the other frame tests are: this shared 2-core host
 // sometimes stalls everything for a few tens of milliseconds; work of ours that does not fit a frame
 // loses frames in every run). Every run must report the glass's frame rate and its workers' busy share.
-// Not met yet (issue 13 stays open on it): on the quiet host at the end of 2026-12-02 (load 2.8-3.2,
-// the test itself included) three runs had no long task but left 50.1 ms between frames, at 36-50
-// page frames a second, with both bars' glass workers 4.5-11 % busy. It runs and prints its numbers
-// every time: reported, not counted as passing, not failing the suite. (The first test of this file
-// checks, for real, that the stats are reported.)
+// Not held reliably yet (issue 13 stays open on it), though now often met: since the theme is one opaque
+// canvas (the spores drawn into the sky by its worker, the page's CSS fireflies hidden while it runs;
+// cpp/blur/NOTES.md, "The Night Garden's frames") 7 of 9 runs of this test passed on 2026-12-02 at
+// 14:43-14:54 UTC (load 1.9-4.5, the test itself included; longest gap 16.8 ms, no long task, glass
+// 50-57 fps per bar, its workers 4-13 % busy); the two that failed, at load 3.5-4.4, had gaps of 33-150 ms
+// and 0-3 long tasks in their three windows. Before (two full-window canvases, 13:56 UTC, load
+// 1.5-5.5): 66.7, 216.7 and 200.0 ms, 0-6 long tasks. It runs and prints its numbers every time: reported,
+// not counted as passing, not failing the suite.
 test('the theme running 10 s: no main-thread frame gap over 20 ms, no task over 50 ms; stats report the glass frame rate and the workers\' busy share (Chromium)', {
-  todo: 'issue 13: frame gaps of 50 ms with the theme on, measured on a quiet host on 2026-12-02',
+  todo: 'issue 13: passed 7 of 9 runs at load 1.9-4.5 (2026-12-02); gaps of 33-150 ms and long tasks in the others',
 }, async (t) => {
   if (!skipUnless(t, browser.engine, 'longTasks')) return;
   const page = await gardenPage();
@@ -232,7 +265,7 @@ test('a hidden page: the sky and the spores stand still and the glass does no bl
 
 test('axe finds no violations in the theme: its card, the canvases and the glass, with <glass-blur> and with CSS backdrop-filter', async () => {
   const page = await gardenPage();
-  const violations = () => axeViolations(page, { include: ['#night-garden', '#night-sky', '#night-spores', 'glass-blur.night-glass'] });
+  const violations = () => axeViolations(page, { include: ['#night-garden', '#night-sky', 'glass-blur.night-glass'] });
   assert.deepEqual(await violations(), [], '<glass-blur>');
   await page.evaluate(() => document.querySelector('input[name="garden-glass"][value="css"]').click());
   await waitFor(page, () => [...document.querySelectorAll('glass-blur.night-glass')].every((g) => g.path === 'css'), null,
