@@ -10,7 +10,8 @@
 //   ROUNDS=6 SECONDS=10 ENGINE=chromium node tests/browser/night-garden-ab.mjs <demo dir A> <demo dir B> ...
 // (the dirs as served from the repository's root, e.g. demo-main and demo: a copy of another branch's demo/
 // placed beside demo/ imports the same dist/ and common/).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { descendants } from './engines/proc.mjs';
 import { loadavg } from 'node:os';
 import { openBrowser, waitFor } from './harness.mjs';
 
@@ -19,24 +20,17 @@ const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** CPU seconds (user + system) of this process's descendants, summed by Chromium process type. */
-function cpuByType() {
-  const procs = new Map();
-  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+/** CPU seconds (user + system) of this process's descendants (engines/proc.mjs), summed by Chromium process type. */
+async function cpuByType() {
+  const byType = {};
+  for (const { pid, command } of await descendants(process.pid)) {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmd = readFileSync(`/proc/${name}/cmdline`, 'latin1').replaceAll('\0', ' ');
-      procs.set(Number(name), { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100,
-        type: /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser' });
+      const type = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
+      byType[type] = (byType[type] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
     } catch { /* gone */ }
   }
-  const ours = (pid) => {
-    for (let p = pid, hops = 0; p > 1 && hops < 20; p = procs.get(p)?.ppid ?? 0, hops++) if (p === process.pid) return true;
-    return false;
-  };
-  const byType = {};
-  for (const [pid, { cpu, type }] of procs) if (pid !== process.pid && ours(pid)) byType[type] = (byType[type] ?? 0) + cpu;
   return byType;
 }
 
@@ -65,10 +59,10 @@ async function window(browser, side) {
     const frame = (now) => { watch.frames.push(now); requestAnimationFrame(frame); };
     requestAnimationFrame(frame);
   });
-  const cpu0 = cpuByType();
+  const cpu0 = await cpuByType();
   const load0 = loadavg()[0];
   await sleep(SECONDS * 1000);
-  const cpu1 = cpuByType();
+  const cpu1 = await cpuByType();
   const run = await page.evaluate(() => {
     const { frames, longTasks, start, sky } = window.watch;
     const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
