@@ -125,7 +125,7 @@ export function callRanges(notes, first = 0) {
  * @param {OpenNotesOptions} [options]
  *   `onFirst(notes)` is called with the first `first` notes opened, in the very task the worker's
  *   first reply arrives in (before the rest are open): a list can draw its first rows at once.
- *   `searchPorts` also receive every note's search text from the notes worker (worker/text-feed.js).
+ *   `searchPorts` also receive every note's search text from the notes worker (common/text-feed.js).
  * @returns {Promise<OpenedNote[]>}
  */
 export function openNotes(notes, deviceKey, options = {}) {

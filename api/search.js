@@ -105,7 +105,7 @@ export class SearchIndex {
 
   /**
    * Replaces the texts of an index that follows a source with those arriving
-   * on `port` (worker/text-feed.js), in one span update. When `done` rejects
+   * on `port` (common/text-feed.js), in one span update. When `done` rejects
    * before they all came, the worker is stopped (it would wait forever) and
    * this rejects with that error.
    * @param {MessagePort} port

@@ -2,7 +2,7 @@
 // (about 200 words a body): base64, unwrap the note key (XSalsa20-Poly1305),
 // open title and body (XChaCha20-Poly1305), make the JS strings.
 //   ours in one call (SIMD and scalar builds, through worker/notes-ops.js and
-//   worker/notes-format.js exactly as the worker and api/notes.js use them),
+//   common/notes-format.js exactly as the worker and api/notes.js use them),
 //   ours one call per note, libsodium-wrappers note by note, @noble/ciphers
 //   note by note; then where the time goes (packing, kernel, strings for ours;
 //   base64, cryptography, strings for libsodium) and the ways to make strings.

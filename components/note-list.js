@@ -237,7 +237,7 @@ export class NoteList extends ElementBase {
    * this thread: `consumer(port, done)` is called with a fresh MessagePort at
    * every opening of the notes from now on (and at once when they are open
    * already); the notes worker posts through it every note's text, in order:
-   * title + "\n" + body, "" for a damaged note (worker/text-feed.js). `done`
+   * title + "\n" + body, "" for a damaged note (common/text-feed.js). `done`
    * settles when the sending is over (rejects if it failed). Hand the port
    * to SearchIndex.feed(); <fuzzy-search for> does.
    * @param {(port: MessagePort, done: Promise<void>) => void} consumer

@@ -139,7 +139,7 @@ export function wrongKeyError() {
 
 /** The worker's ops: packed notes in, packed results out, buffers transferred. */
 export function notesOps(backend) {
-  // Ports to search workers, per open in progress (worker/text-feed.js): they
+  // Ports to search workers, per open in progress (common/text-feed.js): they
   // come with an open's first call and are let go after its last (the receiver
   // closes the channel). Keyed by the open's `feed.id`: the calls of two opens
   // may follow one another in this worker's queue.

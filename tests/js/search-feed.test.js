@@ -1,5 +1,5 @@
 // Note texts sent from the notes worker's op straight to the search worker's
-// op over a MessageChannel (worker/text-feed.js), run in Node without
+// op over a MessageChannel (common/text-feed.js), run in Node without
 // workers: the texts that arrive are exactly the ones the page would have
 // built from its opened notes (non-ASCII, a leading byte order mark, damaged
 // and malformed notes, several chunks), the index built or updated from them
