@@ -356,10 +356,12 @@ export async function runScenario(browser, url, { serverRequests } = {}) {
  * On a cross-origin-isolated page (`url` served with COOP/COEP): <vault-unlock
  * p="2"> runs its lanes in parallel, so the argon2 worker starts the lane worker
  * and the page fetches argon2.lanes.wasm (`serverRequests` shows it served;
- * names may carry a bundler's hash); the key equals hash-wasm's. Resolves to
- * notes for the test's diagnostics (a lane worker the bundler inlined).
+ * names may carry a bundler's hash); the key equals hash-wasm's. A bundler that
+ * names its assets by hash alone (webpack's `[hash][ext]`) gives `names`: a Map
+ * from each served file name to the package's (from its build stats). Resolves
+ * to notes for the test's diagnostics (a lane worker the bundler inlined).
  */
-export async function runLanesScenario(browser, url, { serverRequests }) {
+export async function runLanesScenario(browser, url, { serverRequests, names = new Map() }) {
   const { page, unlockWith, noProblems } = await scenarioPage(browser, url, serverRequests);
   try {
     assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the page is cross-origin isolated (COOP/COEP)');
@@ -371,13 +373,16 @@ export async function runLanesScenario(browser, url, { serverRequests }) {
     });
     const unlocked = await unlockWith(PASSWORD);
     assert.deepEqual(unlocked.detail.key, Array.from(await KEY_P2), 'the p = 2 key equals hash-wasm argon2id for the same inputs');
-    const served = (pattern) => serverRequests.filter((r) => pattern.test(r.path)).map((r) => `${r.status} ${r.path}`);
+    // A served path or worker URL with its last segment renamed to the package's file, where `names` knows it.
+    const named = (where) => where.replace(/[^/]*$/, (file) => names.get(file) ?? file);
+    const served = (pattern) => serverRequests.map((r) => ({ ...r, path: named(r.path) }))
+      .filter((r) => pattern.test(r.path)).map((r) => `${r.status} ${r.path}`);
     const wasm = served(/argon2\.lanes[^/]*\.wasm$/);
     assert.ok(wasm.some((r) => r.startsWith('200')), `argon2.lanes.wasm was served (requests: ${wasm.join(', ') || 'none'})`);
     // A lane worker runs the argon2 worker's own script (any bundler hash): the page then sees that
     // script start twice, once for the job and once, nested, for the second lane (Chromium reports
     // nested workers too). Anything started from a blob: or data: URL means a bundler inlined it.
-    const argon2Starts = page.workerUrls.filter((url) => /\/argon2(-[\w-]{6,})?\.js$/.test(url));
+    const argon2Starts = page.workerUrls.map(named).filter((url) => /\/argon2(-[\w-]{6,})?\.js$/.test(url));
     const inlined = page.workerUrls.filter((url) => /^(blob|data):/.test(url));
     assert.ok(argon2Starts.length >= 2, `a lane worker started (workers the page saw: ${page.workerUrls.join(', ') || 'none'}): `
       + 'without it the lanes run one after another, silently');

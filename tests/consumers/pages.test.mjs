@@ -1,12 +1,14 @@
-// The package as users install it, in three fresh projects that install only
-// the `npm pack` tarball: a plain page with an import map, an esbuild build and
-// a Vite build (and the Vite dev server). Each is served and driven in
+// The package as users install it, in four fresh projects that install only
+// the `npm pack` tarball: a plain page with an import map, an esbuild build, a
+// Vite build (and the Vite dev server) and a webpack 5 build. Each is served and driven in
 // Chromium: <vault-unlock> derives a key from a typed password (checked against
 // libsodium), <note-list key-from> opens notes sealed in Node, <fuzzy-search
 // for> filters them, every module on its SIMD wasm, with no page error, no
 // console error and no failed request. Nothing is copied by hand: the files a
 // project serves are what its bundler (or the plain install) put there.
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -25,10 +27,10 @@ after(async () => {
 });
 
 /** Serves `root` (with COOP/COEP when `isolated`) and runs `scenario` on its index.html. */
-async function served(root, scenario, { isolated = false, t } = {}) {
+async function served(root, scenario, { isolated = false, t, names } = {}) {
   const server = await serveStatic(root, { isolated });
   try {
-    const notes = await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests });
+    const notes = await scenario(browser, `${server.url}/index.html`, { serverRequests: server.requests, names });
     for (const note of notes ?? []) t?.diagnostic(note);
   } finally {
     await server.close();
@@ -141,4 +143,71 @@ describe('a Vite project', () => {
         await server.close();
       }
     });
+});
+
+// What a webpack 5 user writes: an entry and an output folder, no rules, no
+// plugin. webpack follows `new URL('./…', import.meta.url)` and emits each
+// worker and wasm as an asset named by its hash (`[hash][ext]`).
+const WEBPACK_CONFIG = `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export default {
+  mode: 'production',
+  entry: './src/app.js',
+  output: { path: path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'public/dist'), clean: true },
+};
+`;
+
+describe('a webpack 5 project', () => {
+  let output;
+  let names;   // served file name -> the package's (webpack names the assets by hash alone)
+  test('`webpack` with a config that names only the entry and the output builds it, every worker and wasm emitted',
+    { timeout: 240000 }, async (t) => {
+      const dir = await makeProject('webpack', {
+        'webpack.config.js': WEBPACK_CONFIG,
+        'src/app.js': MAIN_JS,
+        'public/index.html': indexHtml('', '<script src="./dist/main.js"></script>'),
+        'public/vault.json': VAULT_JSON,
+      }, { tools: ['webpack', 'webpack-cli'] });
+      // `webpack`, with its stats written down: which package file each hashed asset is.
+      const { code, output: log } = await runIn(dir, process.execPath, ['node_modules/webpack-cli/bin/cli.js', '--json', 'stats.json'],
+        { timeout: 230000, env: { NO_COLOR: '1' } });
+      assert.equal(code, 0, `\`webpack\` failed:\n${log}`);
+      const stats = JSON.parse(await readFile(path.join(dir, 'stats.json'), 'utf8'));
+      assert.deepEqual(stats.errors.map((e) => e.message), [], 'webpack reports no error');
+      for (const warning of stats.warnings) t.diagnostic(`webpack warned: ${warning.message.split('\n')[0]}`);
+
+      // Every worker and wasm of the package, emitted once as an asset; the wasm byte for byte;
+      // no other script than the bundle (a worker bundled as webpack's own worker chunk would be one).
+      const pkgDist = path.join(dir, 'node_modules/memento-elements/dist');
+      const shipped = [...(await readdir(path.join(pkgDist, 'workers'))).filter((f) => f.endsWith('.js')).map((f) => `workers/${f}`),
+        ...(await readdir(path.join(pkgDist, 'wasm'))).filter((f) => f.endsWith('.wasm')).map((f) => `wasm/${f}`)].sort();
+      const prefix = 'node_modules/memento-elements/dist/';
+      const assets = stats.assets.filter((a) => a.info.sourceFilename?.startsWith(prefix));
+      assert.deepEqual(assets.map((a) => a.info.sourceFilename.slice(prefix.length)).sort(), shipped,
+        'each of the package\'s workers and wasm files is emitted once');
+      assert.deepEqual(stats.assets.filter((a) => !assets.includes(a)).map((a) => a.name), ['main.js'], 'the bundle is the only other file');
+      for (const asset of assets.filter((a) => a.name.endsWith('.wasm'))) {
+        assert.ok((await readFile(path.join(dir, 'public/dist', asset.name))).equals(await readFile(path.join(dir, asset.info.sourceFilename))),
+          `${asset.info.sourceFilename} is emitted unchanged as ${asset.name}`);
+      }
+      names = new Map(assets.map((a) => [a.name, path.basename(a.info.sourceFilename)]));
+      const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+      // webpack's production build runs Terser over every .js it emits: the workers come out re-minified.
+      const workers = assets.filter((a) => a.name.endsWith('.js'));
+      const before = (a) => statSync(path.join(dir, a.info.sourceFilename)).size;
+      t.diagnostic(`main.js ${kib(stats.assets.find((a) => a.name === 'main.js').size)}; workers ${workers.map((a) =>
+        `${path.basename(a.info.sourceFilename)} ${kib(before(a))} -> ${kib(a.size)}${a.info.minimized ? ' (Terser)' : ''}`).join(', ')}`);
+      output = path.join(dir, 'public');
+    });
+
+  test(`the webpack build finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
+    assert.ok(output, 'no webpack output to serve: the build above failed');
+    await served(output, runScenario);
+  });
+
+  test(`the webpack build, ${LANES}`, { timeout: 120000 }, async (t) => {
+    assert.ok(output, 'no webpack output to serve: the build above failed');
+    await served(output, runLanesScenario, { isolated: true, t, names });
+  });
 });
