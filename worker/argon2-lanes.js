@@ -87,12 +87,19 @@ const earlyErrors = new WeakMap();
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
+  const workers = () => [...options.workers ?? [], ...options.readied?.workers ?? []];
+  let tag;
   try {
-    return await hashInParallel(options);
-  } finally {
+    tag = await hashInParallel(options);
+  } catch (error) {
     // Also on early errors; a readied stage serves one job, used or not.
-    for (const worker of [...options.workers ?? [], ...options.readied?.workers ?? []]) worker.terminate();
+    for (const worker of workers()) worker.terminate();
+    throw error;
   }
+  const ending = workers();
+  if (options.lingerMs > 0) setTimeout(() => { for (const worker of ending) worker.terminate(); }, options.lingerMs);
+  else for (const worker of ending) worker.terminate();
+  return tag;
 }
 
 // Where things go in the shared memory of a job of (m, p) on `threads`

@@ -177,6 +177,27 @@ test('pre-started lane workers do the job, and are terminated even when the para
   assert.deepEqual(counts, { spawned: 4, terminated: 4 });
 });
 
+test('with lingerMs the lane workers end that much after the job, whose memory is erased already, and at once after a failure', async () => {
+  const { spawn, counts, endAll } = countingSpawn();
+  try {
+    const readied = await prepareLanes({ module, m: RFC.m, p: RFC.p, threads: 2, spawn });
+    const tail = new Uint8Array(readied.memory.buffer).subarray(readied.layout.blocks);
+    tail.fill(0xaa);
+    const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), threads: 2, readied,
+      lingerMs: 200, ...RFC });
+    assert.equal(hex(tag), RFC_TAG);
+    assert.ok(tail.every((byte) => byte === 0 || byte === 0xaa), 'nothing of the job stays in the memory when the tag is returned');
+    assert.equal(counts.terminated, 0, 'the lane worker is still alive when the tag is returned');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(counts.terminated, 1, 'the lane worker ended after lingerMs');
+    await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), lingerMs: 10_000, ...RFC, m: 31 }),
+      RangeError);
+    assert.deepEqual(counts, { spawned: 2, terminated: 2 }, 'a failed job ends its lane workers at once');
+  } finally {
+    await endAll();
+  }
+});
+
 test('a one-party barrier never blocks, counts one generation per call and deals each slice\'s lanes afresh', () => {
   const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
   for (let i = 0; i < 5; i += 1) {
