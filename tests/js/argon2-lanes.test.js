@@ -97,6 +97,27 @@ test('a readied stage gives the same tags with its own workers, and leaves nothi
   }
 });
 
+test('a job leaves no byte on the stacks of its threads in the shared memory, and the module\'s data below them as it was', async () => {
+  for (const threads of [2, 4]) {
+    const { spawn, endAll } = countingSpawn();
+    try {
+      const readied = await prepareLanes({ module, m: 1024, p: 4, threads, spawn });
+      const { heapBase, blocks } = readied.layout;
+      const view = new Uint8Array(readied.memory.buffer);
+      const stacksFrom = heapBase - 64 * 1024;  // the calling thread's stack (-z stack-size=65536), then the lane workers'
+      const data = view.slice(0, stacksFrom);
+      assert.ok(data.some((byte) => byte !== 0), 'the module has data below its stack');
+      const args = { ...RFC, password: new Uint8Array(32).fill(7), m: 1024 };
+      assert.equal(hex(await argon2idParallel({ module, threads, readied, ...args })), sequential(args), `threads ${threads}`);
+      const left = view.subarray(stacksFrom, blocks).reduce((n, byte) => n + (byte !== 0), 0);
+      assert.equal(left, 0, `threads ${threads}: bytes left on the stacks`);
+      assert.deepEqual(view.subarray(0, stacksFrom), data, 'the module\'s data is untouched');
+    } finally {
+      await endAll();
+    }
+  }
+});
+
 test('a readied stage is left, and its workers terminated, when the job does not fit it', async () => {
   // Readied for 32 KiB over 2 threads: a job of 2 MiB, one whose associated data outgrows the readied room, and one on
   // 3 threads each run in a memory of their own with lane workers of their own.
