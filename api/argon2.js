@@ -9,6 +9,7 @@ import { argon2Module } from './modules/argon2.js';
 import { ARGON2_DEFAULTS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
+import { argon2LingerMs } from './runtime/platform.js';
 
 const U32 = 0xffffffff;
 
@@ -107,7 +108,8 @@ function jobClient(options, params) {
 
 /** Runs a job on its own worker; in Node, once it succeeds, readies the worker of a next job like it. */
 async function runJob(op, args, options, transfer, params, hints) {
-  const result = await runOnce(argon2Module, op, args, { ...options, transfer }, { hints, ...jobClient(options, params) });
+  const result = await runOnce(argon2Module, op, args, { ...options, transfer },
+    { hints, lingerMs: argon2LingerMs, ...jobClient(options, params) });
   if (params) readyNextWorker(params, warmArgon2);
   return result;
 }
@@ -134,6 +136,8 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
       secret: byteArray(secret, 'secret', { optional: true }),
       ad: byteArray(ad, 'ad', { optional: true }),
       parallel: Boolean(parallel),
+      // The lane workers end as late as the job's worker (runJob).
+      ...(argon2LingerMs > 0 ? { lingerMs: argon2LingerMs } : {}),
     };
     return runJob('argon2id', args, options, buffersOf(args.password, args.salt, args.secret, args.ad),
       { m: args.m, p: args.p, parallel: args.parallel }, { lanes: args.p, parallel: args.parallel });

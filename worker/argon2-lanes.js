@@ -16,8 +16,9 @@
 // whichever thread wrote them.
 //
 // Shared memory layout (bytes):
-//   [0, heapBase)          the module's data and the calling thread's stack
-//   (threads-1) x 64 KiB   one stack per lane worker
+//   [0, heapBase)          the module's data, then the calling thread's stack
+//                          (the top COORDINATOR_STACK_BYTES; erased after the job)
+//   (threads-1) x 64 KiB   one stack per lane worker (erased after the job)
 //   blocks                 the Argon2 memory (m rounded down to 4p KiB), erased
 //                          after the last slice by every thread, lane by lane
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
@@ -27,6 +28,12 @@ import { INTERNAL_ERROR, statusError } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
+// The calling thread's stack, just below __heap_base: wasm-ld puts it after the
+// data, `-z stack-size=65536` in cpp/argon2/CMakeLists.txt. Its block
+// temporaries (fill_block's R) stay there after a job, as in the lane workers'
+// stacks (tests/js/argon2-lanes.test.js checks that a job leaves no byte of
+// either and changes nothing below).
+const COORDINATOR_STACK_BYTES = 64 * 1024;
 const PAGE_BYTES = 64 * 1024;
 const MAX_PAGES = 65536;
 const READY_TIMEOUT_MS = 10_000;  // a lane worker that never starts must not hang the job
@@ -87,12 +94,19 @@ const earlyErrors = new WeakMap();
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
+  const workers = () => [...options.workers ?? [], ...options.readied?.workers ?? []];
+  let tag;
   try {
-    return await hashInParallel(options);
-  } finally {
+    tag = await hashInParallel(options);
+  } catch (error) {
     // Also on early errors; a readied stage serves one job, used or not.
-    for (const worker of [...options.workers ?? [], ...options.readied?.workers ?? []]) worker.terminate();
+    for (const worker of workers()) worker.terminate();
+    throw error;
   }
+  const ending = workers();
+  if (options.lingerMs > 0) setTimeout(() => { for (const worker of ending) worker.terminate(); }, options.lingerMs);
+  else for (const worker of ending) worker.terminate();
+  return tag;
 }
 
 // Where things go in the shared memory of a job of (m, p) on `threads`
@@ -288,6 +302,8 @@ async function hashInParallel({
     asParty(() => eraseLanes(lanes, share));
     throwIfFailed();
     erasedUpTo = blocks + blockBytes;
+    // Past the last barrier no thread is in the module: the stacks can go too.
+    heap().fill(0, Math.max(0, heapBase - COORDINATOR_STACK_BYTES), blocks);
     return heap().slice(tagAt, tagAt + length);
   } finally {
     for (const worker of spawned) worker.terminate();

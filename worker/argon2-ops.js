@@ -78,7 +78,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     readiedLanes = undefined;
     if (!lanesAgree) return hashSequential(args, onProgress);
     const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied,
-      message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length });
+      message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length, lingerMs: args.lingerMs });
     onProgress?.(1);
     return tag;
   }

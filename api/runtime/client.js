@@ -283,17 +283,28 @@ function abortError(signal) {
  * Runs one job in a worker of its own that is terminated when the job ends:
  * wasm memory never shrinks, and a dead worker gives all of it back.
  * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
+ * `lingerMs`: after a job that succeeded, the worker is terminated this much later rather than at once
+ * (its teardown then does not compete with what the caller does with the result); 0: at once.
  * @param {object} module a module's files (api/modules/<name>.js)
  * @param {string} op
  * @param {object} args
  * @param {CallOptions} [callOptions]
- * @param {{hints?: object, client?: WorkerClient}} [worker]
+ * @param {{hints?: object, client?: WorkerClient, lingerMs?: number}} [worker]
  * @returns {Promise<any>} the op's result
  */
-export async function runOnce(module, op, args, callOptions, { hints, client = new WorkerClient(module, { idleMs: Infinity, hints }) } = {}) {
+export async function runOnce(module, op, args, callOptions, {
+  hints, client = new WorkerClient(module, { idleMs: Infinity, hints }), lingerMs = 0,
+} = {}) {
+  let result;
   try {
-    return await client.call(op, args, callOptions);
-  } finally {
+    result = await client.call(op, args, callOptions);
+  } catch (error) {
     client.terminate('finished');
+    throw error;
   }
+  if (lingerMs > 0) {
+    client.lastUsed = 0;   // the first an eviction takes (pool.js) while it lingers
+    setTimeout(() => client.terminate('finished'), lingerMs).unref?.();
+  } else client.terminate('finished');
+  return result;
 }

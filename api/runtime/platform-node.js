@@ -46,3 +46,6 @@ export function keepAlive(worker, busy) {
 
 /** A server hashes password after password: the next Argon2id job's worker is readied when one ends (api/argon2-next.js). */
 export const readiesNextArgon2Worker = true;
+
+/** A server's Argon2id worker ends with its job (api/argon2.js). */
+export const argon2LingerMs = 0;

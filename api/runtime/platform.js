@@ -25,3 +25,10 @@ export function keepAlive() {}
 
 /** A page hashes once per unlock: no worker is readied for a next Argon2id job (api/argon2-next.js). */
 export const readiesNextArgon2Worker = false;
+
+/**
+ * How long after a successful Argon2id job its worker (and its lane workers)
+ * are terminated: a page unlocking opens its notes right then, on the same
+ * cores. Every secret is erased before the result is returned.
+ */
+export const argon2LingerMs = 500;

@@ -21,19 +21,34 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-bac
   '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
   '--disable-renderer-backgrounding', '--disable-background-timer-throttling'];
 
-/** The shipped build, and a copy without COOP/COEP (and without the fixed key, so both may be loaded). */
-function builds(root) {
-  const isolated = path.join(root, 'build/extension');
-  if (!existsSync(path.join(isolated, 'manifest.json'))) throw new Error('build/extension is missing: run `sh scripts/build.sh` first');
-  const plain = path.join(root, 'build/bench/popup-not-isolated');
-  rmSync(plain, { recursive: true, force: true });
-  cpSync(isolated, plain, { recursive: true });
-  const manifest = JSON.parse(readFileSync(path.join(plain, 'manifest.json'), 'utf8'));
+/** `dir` copied to `copy` without COOP/COEP (and without the fixed key, so both may be loaded). */
+function notIsolatedCopy(dir, copy) {
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
   delete manifest.cross_origin_embedder_policy;
   delete manifest.cross_origin_opener_policy;
   delete manifest.key;
-  writeFileSync(path.join(plain, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  return { 'isolated': isolated, 'not-isolated': plain };
+  writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return copy;
+}
+
+/**
+ * The shipped build and its copy without COOP/COEP; with BENCH_POPUP_B, the
+ * same two of that other build/extension directory (an A/B of two builds).
+ */
+function builds(root) {
+  const isolated = path.join(root, 'build/extension');
+  if (!existsSync(path.join(isolated, 'manifest.json'))) throw new Error('build/extension is missing: run `sh scripts/build.sh` first');
+  const dirs = { 'isolated': isolated, 'not-isolated': notIsolatedCopy(isolated, path.join(root, 'build/bench/popup-not-isolated')) };
+  const second = process.env.BENCH_POPUP_B;
+  if (second) {
+    const other = path.resolve(second);
+    if (!existsSync(path.join(other, 'manifest.json'))) throw new Error(`BENCH_POPUP_B: no manifest.json in ${other}`);
+    dirs['isolated-b'] = other;
+    dirs['not-isolated-b'] = notIsolatedCopy(other, path.join(root, 'build/bench/popup-b-not-isolated'));
+  }
+  return dirs;
 }
 
 async function launch(dir) {
@@ -113,38 +128,75 @@ async function unlockOnce({ page, url }) {
   }));
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+// With BENCH_POPUP_B: each popup of the other build against the same popup of
+// this one, as the median of their times and as the median over rounds of the
+// ratio within a round (which follows a drifting load better).
+function logAB(log, samples, parts) {
+  for (const id of ['isolated', 'not-isolated']) {
+    const a = samples[id];
+    const b = samples[`${id}-b`];
+    if (!a?.length || !b?.length) continue;
+    const paired = (x, y) => median(x.map((ms, i) => y[i] / ms)).toFixed(3);
+    const [pa, pb] = [parts[id], parts[`${id}-b`]];
+    log(`A/B ${id}: Enter to rows A ${median(a).toFixed(1)} / B ${median(b).toFixed(1)} ms: B/A ${(median(b) / median(a)).toFixed(3)},`
+      + ` paired ${paired(a, b)}; Argon2id A ${median(pa.argon2).toFixed(1)} / B ${median(pb.argon2).toFixed(1)} ms, paired ${paired(pa.argon2, pb.argon2)};`
+      + ` key to rows A ${median(pa.tail).toFixed(1)} / B ${median(pb.tail).toFixed(1)} ms, paired ${paired(pa.tail, pb.tail)}`);
+  }
+}
+
 export const engines = {
   async popup({ root, cases, settings, log }) {
     const dirs = builds(root);
     const loadAtStart = os.loadavg()[0];
     const popups = {};
-    for (const [id, dir] of Object.entries(dirs)) popups[id] = await launch(dir);
+    const used = [...new Set(cases.flatMap((testCase) => testCase.contenders))];
+    for (const id of used) popups[id] = await launch(dirs[id]);
     let version;
     const results = [];
     try {
-      version = await popups.isolated.browser.version();
+      version = await popups[used[0]].browser.version();
       for (const testCase of cases) {
+        const ids = testCase.contenders;
         const vault = await makeVault(testCase.params);
-        for (const popup of Object.values(popups)) await popup.page.evaluate((v) => chrome.storage.local.set({ vault: v }), vault);
-        const samples = { 'isolated': [], 'not-isolated': [] };
+        for (const id of ids) await popups[id].page.evaluate((v) => chrome.storage.local.set({ vault: v }), vault);
+        const samples = Object.fromEntries(ids.map((id) => [id, []]));
+        // Per unlock: the Argon2id time <vault-unlock> reports, and the key to the first rows.
+        const parts = Object.fromEntries(ids.map((id) => [id, { argon2: [], tail: [] }]));
         const outputs = {};
-        log(`${testCase.label}: ${settings.warmup} warm-up + ${settings.runs} timed unlocks per build, alternating`);
+        log(`${testCase.label}: ${settings.warmup} warm-up + ${settings.runs} timed unlocks per popup (${ids.join(', ')}), alternating`);
         for (let run = 0; run < settings.warmup + settings.runs; run++) {
-          for (const id of run % 2 ? ['not-isolated', 'isolated'] : ['isolated', 'not-isolated']) {
+          // Each round rotated: every popup goes first as often as the others.
+          for (const id of ids.map((_, i) => ids[(i + run) % ids.length])) {
             const { ms, isolated, titles, argon2Ms, afterKeyMs, timeline } = await unlockOnce(popups[id]);
             if (process.env.BENCH_POPUP_DEBUG) {
               log(`${id}: ${ms.toFixed(0)} ms (Argon2id in <vault-unlock> ${argon2Ms?.toFixed?.(0)} ms, key to first rows ${afterKeyMs.toFixed(0)} ms)`);
               log(`  ${timeline.join(' | ')}`);
             }
-            if (isolated !== (id === 'isolated')) throw new Error(`${id}: crossOriginIsolated is ${isolated}`);
+            if (isolated !== !id.startsWith('not-isolated')) throw new Error(`${id}: crossOriginIsolated is ${isolated}`);
             outputs[id] = titles;
-            if (run >= settings.warmup) samples[id].push(ms);
+            if (run >= settings.warmup) {
+              samples[id].push(ms);
+              parts[id].argon2.push(argon2Ms);
+              parts[id].tail.push(afterKeyMs);
+            }
           }
+          if (process.env.BENCH_POPUP_DEBUG) log(`round ${run + 1}: load average ${os.loadavg()[0].toFixed(2)}`);
         }
-        if (outputs.isolated !== outputs['not-isolated']) throw new Error(`the two builds show different notes: ${JSON.stringify(outputs)}`);
+        if (new Set(Object.values(outputs)).size !== 1) throw new Error(`the builds show different notes: ${JSON.stringify(outputs)}`);
+        for (const id of ids) {
+          log(`${id}: median ${median(samples[id]).toFixed(1)} ms = Argon2id ${median(parts[id].argon2).toFixed(1)} ms`
+            + ` (in <vault-unlock>), key to first rows ${median(parts[id].tail).toFixed(1)} ms (medians apart)`);
+        }
+        logAB(log, samples, parts);
         results.push({
-          case: testCase.id, baseline: 'not-isolated', ready: ['isolated', 'not-isolated'], unavailable: [],
-          samples, output: outputs.isolated, verifiedWith: ['isolated', 'not-isolated'],
+          case: testCase.id, baseline: 'not-isolated', ready: ids, unavailable: [],
+          samples, output: outputs.isolated, verifiedWith: ids,
         });
       }
     } finally {

@@ -97,6 +97,27 @@ test('a readied stage gives the same tags with its own workers, and leaves nothi
   }
 });
 
+test('a job leaves no byte on the stacks of its threads in the shared memory, and the module\'s data below them as it was', async () => {
+  for (const threads of [2, 4]) {
+    const { spawn, endAll } = countingSpawn();
+    try {
+      const readied = await prepareLanes({ module, m: 1024, p: 4, threads, spawn });
+      const { heapBase, blocks } = readied.layout;
+      const view = new Uint8Array(readied.memory.buffer);
+      const stacksFrom = heapBase - 64 * 1024;  // the calling thread's stack (-z stack-size=65536), then the lane workers'
+      const data = view.slice(0, stacksFrom);
+      assert.ok(data.some((byte) => byte !== 0), 'the module has data below its stack');
+      const args = { ...RFC, password: new Uint8Array(32).fill(7), m: 1024 };
+      assert.equal(hex(await argon2idParallel({ module, threads, readied, ...args })), sequential(args), `threads ${threads}`);
+      const left = view.subarray(stacksFrom, blocks).reduce((n, byte) => n + (byte !== 0), 0);
+      assert.equal(left, 0, `threads ${threads}: bytes left on the stacks`);
+      assert.deepEqual(view.subarray(0, stacksFrom), data, 'the module\'s data is untouched');
+    } finally {
+      await endAll();
+    }
+  }
+});
+
 test('a readied stage is left, and its workers terminated, when the job does not fit it', async () => {
   // Readied for 32 KiB over 2 threads: a job of 2 MiB, one whose associated data outgrows the readied room, and one on
   // 3 threads each run in a memory of their own with lane workers of their own.
@@ -175,6 +196,27 @@ test('pre-started lane workers do the job, and are terminated even when the para
   assert.equal(counts.terminated, 3);
   await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), ...RFC, m: 31 }), RangeError);
   assert.deepEqual(counts, { spawned: 4, terminated: 4 });
+});
+
+test('with lingerMs the lane workers end that much after the job, whose memory is erased already, and at once after a failure', async () => {
+  const { spawn, counts, endAll } = countingSpawn();
+  try {
+    const readied = await prepareLanes({ module, m: RFC.m, p: RFC.p, threads: 2, spawn });
+    const tail = new Uint8Array(readied.memory.buffer).subarray(readied.layout.blocks);
+    tail.fill(0xaa);
+    const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), threads: 2, readied,
+      lingerMs: 200, ...RFC });
+    assert.equal(hex(tag), RFC_TAG);
+    assert.ok(tail.every((byte) => byte === 0 || byte === 0xaa), 'nothing of the job stays in the memory when the tag is returned');
+    assert.equal(counts.terminated, 0, 'the lane worker is still alive when the tag is returned');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(counts.terminated, 1, 'the lane worker ended after lingerMs');
+    await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), lingerMs: 10_000, ...RFC, m: 31 }),
+      RangeError);
+    assert.deepEqual(counts, { spawned: 2, terminated: 2 }, 'a failed job ends its lane workers at once');
+  } finally {
+    await endAll();
+  }
 });
 
 test('a one-party barrier never blocks, counts one generation per call and deals each slice\'s lanes afresh', () => {
