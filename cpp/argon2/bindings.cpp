@@ -6,6 +6,7 @@
 // copies in and out with worker/wasm-heap.js and turns a status into an error
 // with worker/wasm-status.js. Nothing here throws (built with -fno-exceptions).
 #include <emscripten/bind.h>
+#include <emscripten/stack.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -29,12 +30,33 @@ const std::uint8_t* bytes(std::uintptr_t address) { return reinterpret_cast<cons
 
 int code(Status status) { return static_cast<int>(status); }
 
+// A hash leaves its temporaries on the stack below the call that ran it:
+// fill_block's two work blocks of 1 KiB, BLAKE2b's states, H0, all derived from
+// the password. The stack below this frame is free (nothing reads it again),
+// so each call that hashed erases it before it returns, as the blocks are: an
+// argon2 worker on a page lingers after its job (api/runtime/platform.js).
+// memset is memory.fill here, which uses no stack of its own; the margin keeps
+// this call's own frame.
+void erase_free_stack() {
+  constexpr std::uintptr_t kMargin = 256;
+  const std::uintptr_t end = emscripten_stack_get_end();
+  const std::uintptr_t below = emscripten_stack_get_current() - kMargin;
+  if (below > end) memento::secure_erase(reinterpret_cast<void*>(end), below - end);
+}
+
+// The stack's extent [end, base) in the heap, for the tests that check a hash left none of it behind.
+unsigned stack_end() { return static_cast<unsigned>(emscripten_stack_get_end()); }
+unsigned stack_base() { return static_cast<unsigned>(emscripten_stack_get_base()); }
+
 int argon2id_hash(std::uintptr_t out, unsigned out_length, std::uintptr_t password, unsigned password_length,
                   std::uintptr_t salt, unsigned salt_length, std::uintptr_t secret, unsigned secret_length,
                   std::uintptr_t ad, unsigned ad_length, unsigned t, unsigned m, unsigned p) {
   const Inputs inputs{bytes(password), password_length, bytes(salt), salt_length,
                       bytes(secret),   secret_length,   bytes(ad),   ad_length};
-  return code(memento::argon2::argon2id_hash(reinterpret_cast<std::uint8_t*>(out), out_length, inputs, t, m, p));
+  const Status status =
+      memento::argon2::argon2id_hash(reinterpret_cast<std::uint8_t*>(out), out_length, inputs, t, m, p);
+  erase_free_stack();
+  return code(status);
 }
 
 std::string error_message(int status) { return memento::argon2::message(status); }
@@ -54,6 +76,7 @@ int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password, u
   if (out_length == 0) return code(Status::null_pointer);
   const long written = memento::argon2::pwhash_str(reinterpret_cast<char*>(out), capacity, bytes(password),
                                                    password_length, bytes(salt16), t, m, p);
+  erase_free_stack();
   if (written < 0) return static_cast<int>(-written);
   *reinterpret_cast<std::uint32_t*>(out_length) = static_cast<std::uint32_t>(written);
   return code(Status::ok);
@@ -67,6 +90,7 @@ int pwhash_str_verify(std::uintptr_t str, unsigned length, std::uintptr_t passwo
   if (out_match == 0) return code(Status::null_pointer);
   const int verdict =
       memento::argon2::pwhash_str_verify(reinterpret_cast<const char*>(str), length, bytes(password), password_length);
+  erase_free_stack();
   if (verdict < 0) return -verdict;
   *reinterpret_cast<std::uint8_t*>(out_match) = verdict == 1 ? 1 : 0;
   return code(Status::ok);
@@ -117,7 +141,10 @@ int ctx_fill_segment(std::uintptr_t handle, unsigned pass, unsigned slice, unsig
 }
 
 int ctx_finalize(std::uintptr_t handle, std::uintptr_t out, unsigned out_length) {
-  return code(memento::argon2::finalize(context(handle)->ctx, reinterpret_cast<std::uint8_t*>(out), out_length));
+  const Status status =
+      memento::argon2::finalize(context(handle)->ctx, reinterpret_cast<std::uint8_t*>(out), out_length);
+  erase_free_stack();
+  return code(status);
 }
 
 // Releases a context (0 is ignored). It cannot fail, so it returns nothing:
@@ -132,6 +159,7 @@ void ctx_free(std::uintptr_t handle) {
     std::free(owned->owned_memory);
   }
   delete owned;
+  erase_free_stack();
 }
 
 // The known-answer test (self_test.h): a predicate, true when this build computes right.
@@ -151,4 +179,6 @@ EMSCRIPTEN_BINDINGS(argon2) {
   emscripten::function("ctx_finalize", &ctx_finalize);
   emscripten::function("ctx_free", &ctx_free);
   emscripten::function("self_test", &self_test);
+  emscripten::function("stack_end", &stack_end);
+  emscripten::function("stack_base", &stack_base);
 }
