@@ -92,10 +92,12 @@ export class BlurWorker extends ModuleWorker {
    * Hands the worker the canvas that shows the glass (from transferControlToOffscreen()): blurFrame() then draws
    * there and resolves with {bitmap: null, drawn: true, ...} instead of sending an ImageBitmap back.
    * @param {OffscreenCanvas} canvas
+   * @param {{cpu?: boolean}} [options] cpu: a CPU-backed 2D context (willReadFrequently), for an engine that
+   *   crashes with a GPU-backed canvas animated by a worker (common/canvas-quirks.js)
    * @returns {Promise<unknown>}
    */
-  handCanvas(canvas) {
-    return this._call('canvas', { canvas }, { transfer: [canvas] });
+  handCanvas(canvas, { cpu = false } = {}) {
+    return this._call('canvas', { canvas, cpu }, { transfer: [canvas] });
   }
 
   /** Closes the attached source's port. @returns {Promise<unknown>} */

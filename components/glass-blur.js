@@ -16,6 +16,7 @@ import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { createBlurWorker } from '../api/blur.js';
 import { blurInputWindow } from '../common/blur-window.js';
 import { namedError } from '../common/errors.js';
+import { workerCanvasOnCpu } from '../common/canvas-quirks.js';
 import { BLUR_DEFAULTS, BLUR_LIMITS, BLUR_QUALITIES, GLASS_STATS_FRAMES } from '../common/constants.js';
 
 const STYLE = `
@@ -329,7 +330,8 @@ export class GlassBlur extends ElementBase {
     canvas.style.cssText = shown.style.cssText;
     shown.replaceWith(canvas);
     const offscreen = canvas.transferControlToOffscreen();
-    this.#worker.handCanvas(offscreen).catch((error) => this.#workerFailed(error));
+    // CPU-backed where the engine crashes with a GPU-backed canvas animated by a worker (WebKit: common/canvas-quirks.js).
+    this.#worker.handCanvas(offscreen, { cpu: workerCanvasOnCpu() }).catch((error) => this.#workerFailed(error));
   }
 
   #attachPort() {

@@ -13,6 +13,8 @@
 // pauses by itself). Theme off: the sky worker is terminated, the sky's canvas
 // and the glass removed (their workers end with them), every loop stopped:
 // nothing runs.
+import { workerCanvasOnCpu } from '../common/canvas-quirks.js';
+
 const $ = (id) => document.getElementById(id);
 
 // One run of one glass mode: the page's frames and idle time, measured until the next switch or off.
@@ -143,7 +145,8 @@ export function startNightGarden() {
     const offscreen = canvas.transferControlToOffscreen();
     // `?spores=webgl` or `?spores=2d` chooses how the spores are drawn (the tests use both).
     const spores = new URLSearchParams(location.search).get('spores') ?? undefined;
-    worker.postMessage({ type: 'start', canvas: offscreen, spores, paused: still() }, [offscreen]);
+    // A CPU-backed sky where the engine crashes with a GPU-backed one (WebKit: common/canvas-quirks.js).
+    worker.postMessage({ type: 'start', canvas: offscreen, cpu: workerCanvasOnCpu(), spores, paused: still() }, [offscreen]);
     state = { worker, canvas, glasses };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stats' && state?.worker === worker) {

@@ -161,7 +161,9 @@ self.onmessage = ({ data }) => {
       // Opaque (the backdrop covers every pixel): the compositor copies the sky instead of blending it over the
       // page's background (GPU process 0.46 s a second busy instead of 0.53, gaps over 20 ms 2 instead of 13
       // in 10 s; cpp/blur/NOTES.md).
-      context = canvas.getContext('2d', { alpha: false });
+      // CPU-backed (willReadFrequently) where the page asks: WebKit's web process crashes with a GPU-backed canvas
+      // animated by a worker (common/canvas-quirks.js).
+      context = canvas.getContext('2d', data.cpu ? { alpha: false, willReadFrequently: true } : { alpha: false });
       spores = createSpores(canvas.width, canvas.height, data.spores);
       makeStars(canvas.width, canvas.height);
       self.postMessage({ type: 'spores', path: spores.path, renderer: spores.renderer, lit: spores.lit(performance.now()) });

@@ -258,9 +258,12 @@ export function blurOps({ blur, blurPixels }) {
       return true;
     },
 
-    /** Takes the element's canvas (an OffscreenCanvas): from now on every frame is drawn there, none sent back. */
-    canvas({ canvas }) {
-      display = { canvas, context: canvas.getContext('2d') };
+    /**
+     * Takes the element's canvas (an OffscreenCanvas): from now on every frame is drawn there, none sent back.
+     * `cpu`: a CPU-backed context (willReadFrequently), where the engine crashes with a GPU-backed one.
+     */
+    canvas({ canvas, cpu }) {
+      display = { canvas, context: canvas.getContext('2d', cpu ? { willReadFrequently: true } : undefined) };
       return true;
     },
 

@@ -1,5 +1,6 @@
-// The demo's Night Garden theme (demo/night-garden.js, issue 13 §3), in Chromium and Firefox (WebKitGTK's web
-// process crashed in 2 of 3 runs of this file here: docs/browser-engines.md):
+// The demo's Night Garden theme (demo/night-garden.js, issue 13 §3), in Chromium, Firefox and WebKit (whose web
+// process crashed in 2 of 3 runs of this file until its worker-animated canvases went CPU-backed:
+// common/canvas-quirks.js, docs/browser-engines.md):
 // switched on, the sky worker draws and the two <glass-blur> bars keep drawing
 // frames fed through connectSource(port), and the card reports the run's
 // frame statistics with the glass workers' busy share from the elements' stats;
