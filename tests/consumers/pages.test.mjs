@@ -37,6 +37,26 @@ async function served(root, scenario, { isolated = false, t, names } = {}) {
   }
 }
 
+/**
+ * The two scenarios a bundler's output must pass, as two tests (`what`: how the tests name the output; `tool`: the
+ * bundler, in the failure message): served as is, and cross-origin isolated with the Argon2id lanes. `built()`
+ * gives {output, names} once the build test has made them (names: served file name -> the package's, where the
+ * bundler renames the files).
+ */
+function builtOutputScenarios(what, tool, built) {
+  test(`${what} finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
+    const { output } = built();
+    assert.ok(output, `no ${tool} output to serve: the build above failed`);
+    await served(output, runScenario);
+  });
+
+  test(`${what}, ${LANES}`, { timeout: 120000 }, async (t) => {
+    const { output, names } = built();
+    assert.ok(output, `no ${tool} output to serve: the build above failed`);
+    await served(output, runLanesScenario, { isolated: true, t, names });
+  });
+}
+
 describe('a plain page with an import map, no bundler', () => {
   let dir;
   test(`served as installed, ${SCENARIO}: the wasm and the workers are found under node_modules`, { timeout: 120000 }, async () => {
@@ -87,15 +107,7 @@ describe('an esbuild build', () => {
     output = path.join(dir, 'public');
   });
 
-  test(`the esbuild bundle finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
-    assert.ok(output, 'no esbuild output to serve: the build above failed');
-    await served(output, runScenario);
-  });
-
-  test(`the esbuild bundle, ${LANES}`, { timeout: 120000 }, async (t) => {
-    assert.ok(output, 'no esbuild output to serve: the build above failed');
-    await served(output, runLanesScenario, { isolated: true, t });
-  });
+  builtOutputScenarios('the esbuild bundle', 'esbuild', () => ({ output }));
 });
 
 describe('a Vite project', () => {
@@ -117,15 +129,7 @@ describe('a Vite project', () => {
     output = path.join(dir, 'dist');
   });
 
-  test(`the Vite build finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
-    assert.ok(output, 'no Vite output to serve: the build above failed');
-    await served(output, runScenario);
-  });
-
-  test(`the Vite build, ${LANES}`, { timeout: 120000 }, async (t) => {
-    assert.ok(output, 'no Vite output to serve: the build above failed');
-    await served(output, runLanesScenario, { isolated: true, t });
-  });
+  builtOutputScenarios('the Vite build', 'Vite', () => ({ output }));
 
   test(`the Vite dev server, with optimizeDeps.exclude: ['memento-elements'], finds the wasm and the workers: ${SCENARIO}`,
     { timeout: 120000 }, async () => {
@@ -201,13 +205,5 @@ describe('a webpack 5 project', () => {
       output = path.join(dir, 'public');
     });
 
-  test(`the webpack build finds the wasm and the workers: ${SCENARIO}`, { timeout: 120000 }, async () => {
-    assert.ok(output, 'no webpack output to serve: the build above failed');
-    await served(output, runScenario);
-  });
-
-  test(`the webpack build, ${LANES}`, { timeout: 120000 }, async (t) => {
-    assert.ok(output, 'no webpack output to serve: the build above failed');
-    await served(output, runLanesScenario, { isolated: true, t, names });
-  });
+  builtOutputScenarios('the webpack build', 'webpack', () => ({ output, names }));
 });
