@@ -18,3 +18,14 @@
 export function workerCanvasOnCpu() {
   return globalThis.navigator?.vendor === 'Apple Computer, Inc.';
 }
+
+/**
+ * A worker's 2D context on the canvas the page shows: `options` as given, CPU-backed (willReadFrequently) when
+ * `cpu` (the page's workerCanvasOnCpu(), handed over).
+ * @param {OffscreenCanvas} canvas
+ * @param {boolean} cpu
+ * @param {CanvasRenderingContext2DSettings} [options]
+ */
+export function shownCanvasContext(canvas, cpu, options) {
+  return canvas.getContext('2d', cpu ? { ...options, willReadFrequently: true } : options);
+}

@@ -20,6 +20,7 @@
 //   {type: 'stats'}           replies {type: 'stats', frames, busyShare} since the last {type: 'reset'}
 //   {type: 'reset'}
 import { createSpores } from './night-spores.js';
+import { shownCanvasContext } from '../common/canvas-quirks.js';
 
 let canvas;
 let context;
@@ -163,7 +164,7 @@ self.onmessage = ({ data }) => {
       // in 10 s; cpp/blur/NOTES.md).
       // CPU-backed (willReadFrequently) where the page asks: WebKit's web process crashes with a GPU-backed canvas
       // animated by a worker (common/canvas-quirks.js).
-      context = canvas.getContext('2d', data.cpu ? { alpha: false, willReadFrequently: true } : { alpha: false });
+      context = shownCanvasContext(canvas, data.cpu, { alpha: false });
       spores = createSpores(canvas.width, canvas.height, data.spores);
       makeStars(canvas.width, canvas.height);
       self.postMessage({ type: 'spores', path: spores.path, renderer: spores.renderer, lit: spores.lit(performance.now()) });

@@ -19,6 +19,7 @@ import { heapCopyOutInto, heapView, reusableHeapBuffers } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { withTransfer } from '../common/protocol.js';
 import { blurInputWindow } from '../common/blur-window.js';
+import { shownCanvasContext } from '../common/canvas-quirks.js';
 import { boxBlurQuarter, boxBlurSliding } from './blur-sliding.js';
 
 const QUALITY_CODE = { exact: 0, quarter: 1 };
@@ -263,7 +264,7 @@ export function blurOps({ blur, blurPixels }) {
      * `cpu`: a CPU-backed context (willReadFrequently), where the engine crashes with a GPU-backed one.
      */
     canvas({ canvas, cpu }) {
-      display = { canvas, context: canvas.getContext('2d', cpu ? { willReadFrequently: true } : undefined) };
+      display = { canvas, context: shownCanvasContext(canvas, cpu) };
       return true;
     },
 
