@@ -130,3 +130,17 @@ export async function axeViolations(page, { include } = {}) {
   }, include ?? null);
 }
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The page's live package workers (window.memento.liveWorkerCount()) once a job's lingering workers have had
+ * their 500 ms (argon2LingerMs, api/runtime/platform.js) and 2 s more to end.
+ */
+export async function liveWorkersAfterLinger(page) {
+  const deadline = Date.now() + 2500;
+  let count = await page.evaluate(() => window.memento.liveWorkerCount());
+  while (count > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await page.evaluate(() => window.memento.liveWorkerCount());
+  }
+  return count;
+}
