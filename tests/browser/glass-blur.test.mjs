@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
-import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor, workerClockStepMs } from './harness.mjs';
 import { blurTestImage } from './fixtures/blur-images.mjs';
 import { boxBlurSpec, cropImage } from '../../worker/blur-spec.js';
 import { boxBlurSliding } from '../../worker/blur-sliding.js';
@@ -155,6 +155,14 @@ test('the glass shows exactly the blur of the source pixels behind it, mapped th
   await waitFor(page, () => window.events.some((e) => e.type === 'glass-ready'), undefined, { what: 'glass-ready' });
   // The worker draws on the transferred canvas; Firefox shows its commit a frame or more later (CI read it blank once).
   await waitFor(page, () => document.getElementById('bar').stats.framesDrawn >= 1, undefined, { what: 'a frame drawn' });
+  // The glass is read while it holds still (a hidden page pauses it; the source is still, so its last frame is
+  // the blur): in Firefox 153 ESR, drawing the shown canvas while its worker commits a frame blocks the page
+  // for 10 s and reads it blank (3 of 8 runs; docs/browser-engines.md).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitFor(page, () => !document.getElementById('bar').running, undefined, { what: 'the glass paused' });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // The still glass is read until it shows the blur, for up to 10 s: a loaded Firefox in CI still showed the
   // blank canvas two frames after the first draw (all 48,000 bytes differing, twice). A wrong blur never
@@ -177,6 +185,8 @@ test('the glass shows exactly the blur of the source pixels behind it, mapped th
     }
     const box = shown.getBoundingClientRect();
     const stage = document.getElementById('stage').getBoundingClientRect();
+    delete document.hidden;
+    document.dispatchEvent(new Event('visibilitychange'));
     return { size: [shown.width, shown.height], differ, box: [box.left - stage.left, box.top - stage.top, box.width, box.height], ready: window.events[0].detail,
       bubbles: window.events[0].bubbles, composed: window.events[0].composed };
   });
@@ -185,6 +195,7 @@ test('the glass shows exactly the blur of the source pixels behind it, mapped th
   assert.deepEqual(check.box, [60, 30, 300, 90], 'drawn over the part of the source it came from');
   assert.ok(['simd', 'scalar', 'js'].includes(check.ready.path));
   assert.ok(check.bubbles && check.composed);
+  await waitFor(page, () => document.getElementById('bar').running, undefined, { what: 'the glass running again when shown' });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -225,9 +236,11 @@ test('over an animated canvas: stats report frames and the worker\'s busy share;
     console.log(`glass over an animated 720x450 canvas, 3 s (window ${attempt}): ${w.frames} page frames, longest gap ${w.maxGap.toFixed(1)} ms `
       + `(${w.before.toFixed(1)} ms in the 500 ms before, glass already running); `
       + `bar ${JSON.stringify(w.stats.bar)}; side ${JSON.stringify(w.stats.side)} (load average ${loadavg()[0].toFixed(1)})`);
+    const clockStep = await workerClockStepMs(page);
     for (const [id, s] of Object.entries(w.stats)) {
       assert.ok(s.framesDrawn >= 20, `${id}: ${s.framesDrawn} frames drawn in 3 s`);
-      assert.ok(s.medianMs > 0 && s.medianMs < 100, `${id}: median ${s.medianMs} ms`);
+      assert.ok((s.medianMs > 0 || (clockStep >= 1 && s.medianMs === 0)) && s.medianMs < 100,
+        `${id}: median ${s.medianMs} ms (the worker's clock steps ${clockStep} ms)`);
       assert.ok(s.workerBusyShare > 0 && s.workerBusyShare < 1, `${id}: busy share ${s.workerBusyShare}`);
       // One frame in flight at most: drawn + skipped never exceeds the page's frames (nothing queued behind),
       // counted as the element counts: animation frame callbacks run since its stats were reset, not frames

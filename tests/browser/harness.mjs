@@ -144,3 +144,20 @@ export async function liveWorkersAfterLinger(page) {
   }
   return count;
 }
+
+/**
+ * The smallest step of performance.now() in a worker of `page`, in ms: 1 in Firefox without cross-origin isolation
+ * (0.02 with it), 0.1 in Chromium. A worker's per-frame times are whole multiples of it, so a median of frames that
+ * take less than half a step reads 0.
+ */
+export function workerClockStepMs(page) {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const source = `let last = performance.now(), step = Infinity;
+      for (const end = last + 50; last < end;) { const now = performance.now(); if (now !== last) { step = Math.min(step, now - last); last = now; } }
+      postMessage(step);`;
+    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    const worker = new Worker(url);
+    worker.onmessage = ({ data }) => { worker.terminate(); URL.revokeObjectURL(url); resolve(data); };
+    worker.onerror = (event) => { worker.terminate(); reject(new Error(`clock probe worker: ${event.message}`)); };
+  }));
+}

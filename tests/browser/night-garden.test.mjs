@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadavg } from 'node:os';
-import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor, workerClockStepMs } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -67,12 +67,15 @@ test('the Night Garden: the glass keeps drawing over the sky, stats are reported
   }, null, { what: 'both glass bars drawing frames', timeout: 30000 });
   await sleep(1500);
   const glassRun = await glassState(page);
+  const clockStep = await workerClockStepMs(page);
   assert.equal(glassRun.length, 2);
   glassRun.forEach((glass, i) => {
     assert.match(glass.path, /^(simd|scalar|js)$/, 'the glass runs in its worker');
     assert.ok(glass.framesDrawn > first[i] + 5, `bar ${i}: frames keep coming (${first[i]} -> ${glass.framesDrawn})`);
     assert.ok(glass.workerBusyShare > 0 && glass.workerBusyShare < 1, `bar ${i}: worker busy share ${glass.workerBusyShare}`);
-    assert.ok(glass.medianMs > 0, `bar ${i}: median blur ms ${glass.medianMs}`);
+    // A worker clock of 1 ms steps (Firefox, not isolated) rounds a bar's sub-millisecond frames to 0 or 1.
+    assert.ok(glass.medianMs > 0 || (clockStep >= 1 && glass.medianMs === 0),
+      `bar ${i}: median blur ms ${glass.medianMs} (the worker's clock steps ${clockStep} ms)`);
   });
   assert.ok(Number(await page.evaluate(() => document.getElementById('night-garden').dataset.skyFrames)) > 10, 'the sky worker draws');
   // One canvas more on the page: the sky, with the spores drawn into it by the sky worker.
