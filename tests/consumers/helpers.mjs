@@ -75,6 +75,7 @@ export async function makeProject(name, files, { tools = [] } = {}) {
   await run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error', await packedTarball()],
     { cwd: dir, maxBuffer: 1 << 24 });
   for (const tool of tools) {
+    await mkdir(path.dirname(path.join(dir, 'node_modules', tool)), { recursive: true });   // a scope such as @rollup/
     await symlink(path.join(REPO, 'node_modules', tool), path.join(dir, 'node_modules', tool), 'dir');
   }
   return dir;

@@ -1,6 +1,6 @@
-// The package as users install it, in four fresh projects that install only
+// The package as users install it, in five fresh projects that install only
 // the `npm pack` tarball: a plain page with an import map, an esbuild build, a
-// Vite build (and the Vite dev server) and a webpack 5 build. Each is served and driven in
+// Vite build (and the Vite dev server), a Rollup build and a webpack 5 build. Each is served and driven in
 // Chromium: <vault-unlock> derives a key from a typed password (checked against
 // libsodium), <note-list key-from> opens notes sealed in Node, <fuzzy-search
 // for> filters them, every module on its SIMD wasm, with no page error, no
@@ -147,6 +147,58 @@ describe('a Vite project', () => {
         await server.close();
       }
     });
+});
+
+// What a Rollup user writes: Rollup resolves only relative paths and leaves
+// `new URL('./…', import.meta.url)` alone, so the config adds the two plugins
+// that every Rollup app with npm packages and such assets uses.
+const ROLLUP_CONFIG = `import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { importMetaAssets } from '@web/rollup-plugin-import-meta-assets';
+
+export default {
+  input: 'src/app.js',
+  output: { dir: 'public/dist', format: 'es' },
+  plugins: [nodeResolve(), importMetaAssets()],
+};
+`;
+
+describe('a Rollup project', () => {
+  let output;
+  test('`rollup -c` with @rollup/plugin-node-resolve and @web/rollup-plugin-import-meta-assets builds it, every worker and wasm emitted unchanged',
+    { timeout: 240000 }, async (t) => {
+      const dir = await makeProject('rollup', {
+        'rollup.config.js': ROLLUP_CONFIG,
+        'src/app.js': MAIN_JS,
+        'public/index.html': indexHtml('', '<script type="module" src="./dist/app.js"></script>'),
+        'public/vault.json': VAULT_JSON,
+      }, { tools: ['rollup', '@rollup/plugin-node-resolve', '@web/rollup-plugin-import-meta-assets'] });
+      const { code, output: log } = await runIn(dir, process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'],
+        { timeout: 230000, env: { NO_COLOR: '1' } });
+      assert.equal(code, 0, `\`rollup -c\` failed:\n${log}`);
+      if (log.trim()) t.diagnostic(`rollup said: ${log.trim()}`);
+
+      // Each of the package's workers and wasm files emitted once, byte for byte (the plugin copies them, hashed
+      // names), and nothing else beside the bundle.
+      const pkgDist = path.join(dir, 'node_modules/memento-elements/dist');
+      const shipped = [...(await readdir(path.join(pkgDist, 'workers'))).filter((f) => f.endsWith('.js')).map((f) => `workers/${f}`),
+        ...(await readdir(path.join(pkgDist, 'wasm'))).filter((f) => f.endsWith('.wasm')).map((f) => `wasm/${f}`)];
+      const emitted = await listFiles(path.join(dir, 'public/dist'));
+      const found = [];
+      for (const file of shipped) {
+        const bytes = await readFile(path.join(pkgDist, file));
+        const stem = path.basename(file).replace(/\.(js|wasm)$/, '');
+        const copies = [];
+        for (const name of emitted) {
+          if (path.basename(name).startsWith(`${stem}-`) && (await readFile(path.join(dir, 'public/dist', name))).equals(bytes)) copies.push(name);
+        }
+        assert.equal(copies.length, 1, `${file} is emitted once, unchanged (found: ${copies.join(', ') || 'none'})`);
+        found.push(copies[0]);
+      }
+      assert.deepEqual(emitted.filter((name) => !found.includes(name)), ['app.js'], 'the bundle is the only other file');
+      output = path.join(dir, 'public');
+    });
+
+  builtOutputScenarios('the Rollup build', 'Rollup', () => ({ output }));
 });
 
 // What a webpack 5 user writes: an entry and an output folder, no rules, no
