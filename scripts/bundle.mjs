@@ -28,13 +28,38 @@ const common = { absWorkingDir: root, bundle: true, format: 'esm', target: 'es20
 await build({ ...common, entryPoints: { index: 'components/index.js', api: 'api/index.js' }, outdir: dist, splitting: true });
 // Each worker script stands alone (no imports of its own, no URL resolved
 // against its own location), so a bundler may emit it anywhere as an asset.
+// Emscripten's glue names its wasm as `new URL("x.wasm", import.meta.url)`, a
+// URL it never fetches here (the page hands the worker the compiled module:
+// instantiateWasm in worker/runtime/host.js), but a bundler that follows the
+// worker's code (Parcel) looks for x.wasm beside the worker and fails the build.
+const unlocatedWasm = {
+  name: 'unlocated-wasm',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]build[\\/]wasm[\\/]out[\\/][^\\/]+\.mjs$/ }, (args) => {
+      const glue = readFileSync(args.path, 'utf8');
+      const pattern = /new URL\(("[\w.]+\.wasm"),\s*import\.meta\.url\)\.toString\(\)/g;
+      const found = glue.match(pattern) ?? [];
+      if (found.length !== 1) {
+        throw new Error(`${path.relative(root, args.path)}: expected one new URL("….wasm", import.meta.url) in Emscripten's glue, found ${found.length}`);
+      }
+      return { contents: glue.replace(pattern, '$1'), loader: 'js' };
+    });
+  },
+};
 const workers = built.flatMap(({ workers: names }) => names);
 await build({
   ...common,
   entryPoints: Object.fromEntries(workers.map((name) => [`workers/${name}`, `worker/${name}.js`])),
   outdir: dist,
   splitting: false,
+  plugins: [unlocatedWasm],
 });
+// The pattern bundlers follow (a literal resolved against import.meta.url); a bare import.meta.url
+// (Emscripten's script directory) they leave alone.
+for (const name of workers) {
+  const literal = readFileSync(path.join(dist, 'workers', `${name}.js`), 'utf8').match(/new URL\(\s*(["'`])[^"'`]*\1\s*,\s*import\.meta\.url\s*\)/);
+  if (literal) throw new Error(`dist/workers/${name}.js has ${literal[0]}: a bundler following the worker would look for that file`);
+}
 
 // A chunk that only re-exports others maps nothing: drop its empty map.
 for (const file of readdirSync(dist).filter((f) => f.endsWith('.js.map'))) {

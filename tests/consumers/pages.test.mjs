@@ -1,6 +1,6 @@
-// The package as users install it, in five fresh projects that install only
+// The package as users install it, in six fresh projects that install only
 // the `npm pack` tarball: a plain page with an import map, an esbuild build, a
-// Vite build (and the Vite dev server), a Rollup build and a webpack 5 build. Each is served and driven in
+// Vite build (and the Vite dev server), a Rollup build, a Parcel build and a webpack 5 build. Each is served and driven in
 // Chromium: <vault-unlock> derives a key from a typed password (checked against
 // libsodium), <note-list key-from> opens notes sealed in Node, <fuzzy-search
 // for> filters them, every module on its SIMD wasm, with no page error, no
@@ -199,6 +199,43 @@ describe('a Rollup project', () => {
     });
 
   builtOutputScenarios('the Rollup build', 'Rollup', () => ({ output }));
+});
+
+// What a Parcel 2 user runs: no config at all. Parcel follows `new URL('./…',
+// import.meta.url)` into the workers and builds them too, so a worker must not
+// name a file beside itself that is not there (Emscripten's glue did).
+describe('a Parcel project', () => {
+  let output;
+  test('`parcel build` with no config builds it, every worker built and every wasm emitted unchanged', { timeout: 240000 }, async (t) => {
+    const dir = await makeProject('parcel', {
+      'src/app.js': MAIN_JS,
+      'public/index.html': indexHtml('', '<script type="module" src="./dist/app.js"></script>'),
+      'public/vault.json': VAULT_JSON,
+    }, { tools: ['parcel'] });
+    const { code, output: log } = await runIn(dir, process.execPath,
+      ['node_modules/parcel/lib/bin.js', 'build', 'src/app.js', '--dist-dir', 'public/dist', '--no-cache', '--log-level', 'warn'],
+      { timeout: 230000, env: { NO_COLOR: '1' } });
+    assert.equal(code, 0, `\`parcel build\` failed:\n${log}`);
+    if (log.trim()) t.diagnostic(`parcel said: ${log.trim()}`);
+    // Every wasm of the package emitted once, byte for byte; one script per worker of the package.
+    const pkgDist = path.join(dir, 'node_modules/memento-elements/dist');
+    const emitted = (await listFiles(path.join(dir, 'public/dist'))).filter((name) => !name.endsWith('.map'));
+    for (const file of (await readdir(path.join(pkgDist, 'wasm'))).filter((f) => f.endsWith('.wasm'))) {
+      const bytes = await readFile(path.join(pkgDist, 'wasm', file));
+      const stem = file.replace(/\.wasm$/, '');
+      const copies = [];
+      for (const name of emitted.filter((n) => n.startsWith(`${stem}.`) && n.endsWith('.wasm') && n.split('.').length === stem.split('.').length + 2)) {
+        if ((await readFile(path.join(dir, 'public/dist', name))).equals(bytes)) copies.push(name);
+      }
+      assert.equal(copies.length, 1, `wasm/${file} is emitted once, unchanged (found: ${copies.join(', ') || 'none'})`);
+    }
+    const workers = (await readdir(path.join(pkgDist, 'workers'))).filter((f) => f.endsWith('.js')).map((f) => f.replace(/\.js$/, '')).sort();
+    const scripts = emitted.filter((name) => name.endsWith('.js') && name !== 'app.js').map((name) => name.replace(/\.[0-9a-f]+\.js$/, '')).sort();
+    assert.deepEqual(scripts, workers, 'one script per worker of the package, and the bundle');
+    output = path.join(dir, 'public');
+  });
+
+  builtOutputScenarios('the Parcel build', 'Parcel', () => ({ output }));
 });
 
 // What a webpack 5 user writes: an entry and an output folder, no rules, no

@@ -1,6 +1,6 @@
 // The package as users install it (issue 10, section 4): packs the repository
 // once, then runs every tests/consumers/*.test.mjs against that tarball in
-// fresh consumer projects (a plain page, esbuild, Vite, Rollup, webpack 5, a TypeScript consumer)
+// fresh consumer projects (a plain page, esbuild, Vite, Rollup, Parcel, webpack 5, a TypeScript consumer)
 // and checks what the tarball holds.
 //   sh scripts/build.sh && node tests/consumers/run.mjs [node --test options...]
 // KEEP_CONSUMERS=1 keeps the temp projects to look at them.
