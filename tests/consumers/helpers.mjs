@@ -383,8 +383,8 @@ export async function runLanesScenario(browser, url, { serverRequests, names = n
     // A lane worker runs the argon2 worker's own script (any bundler hash): the page then sees that
     // script start twice, once for the job and once, nested, for the second lane (Chromium reports
     // nested workers too). Anything started from a blob: or data: URL means a bundler inlined it.
-    // (Vite and Rollup name it argon2-<hash>.js, Parcel argon2.<hash>.js.)
-    const argon2Starts = page.workerUrls.map(named).filter((url) => /\/argon2(-[\w-]{6,}|\.[0-9a-f]{8})?\.js$/.test(url));
+    // (Vite and Rollup name it argon2-<hash>.js, Parcel argon2.<hash>.js; argon2-sodium is the libsodium fallback.)
+    const argon2Starts = page.workerUrls.map(named).filter((url) => /\/argon2(?!-sodium)(-[\w-]{6,}|\.[0-9a-f]{8})?\.js$/.test(url));
     const inlined = page.workerUrls.filter((url) => /^(blob|data):/.test(url));
     assert.ok(argon2Starts.length >= 2, `a lane worker started (workers the page saw: ${page.workerUrls.join(', ') || 'none'}): `
       + 'without it the lanes run one after another, silently');

@@ -57,6 +57,14 @@ function builtOutputScenarios(what, tool, built) {
   });
 }
 
+/** The files among `names` (relative to `outDir`) whose bytes equal `packageFile`'s. */
+async function unchangedCopies(packageFile, outDir, names) {
+  const bytes = await readFile(packageFile);
+  const copies = [];
+  for (const name of names) if ((await readFile(path.join(outDir, name))).equals(bytes)) copies.push(name);
+  return copies;
+}
+
 describe('a plain page with an import map, no bundler', () => {
   let dir;
   test(`served as installed, ${SCENARIO}: the wasm and the workers are found under node_modules`, { timeout: 120000 }, async () => {
@@ -185,12 +193,8 @@ describe('a Rollup project', () => {
       const emitted = await listFiles(path.join(dir, 'public/dist'));
       const found = [];
       for (const file of shipped) {
-        const bytes = await readFile(path.join(pkgDist, file));
         const stem = path.basename(file).replace(/\.(js|wasm)$/, '');
-        const copies = [];
-        for (const name of emitted) {
-          if (path.basename(name).startsWith(`${stem}-`) && (await readFile(path.join(dir, 'public/dist', name))).equals(bytes)) copies.push(name);
-        }
+        const copies = await unchangedCopies(path.join(pkgDist, file), path.join(dir, 'public/dist'), emitted.filter((n) => path.basename(n).startsWith(`${stem}-`)));
         assert.equal(copies.length, 1, `${file} is emitted once, unchanged (found: ${copies.join(', ') || 'none'})`);
         found.push(copies[0]);
       }
@@ -221,12 +225,10 @@ describe('a Parcel project', () => {
     const pkgDist = path.join(dir, 'node_modules/memento-elements/dist');
     const emitted = (await listFiles(path.join(dir, 'public/dist'))).filter((name) => !name.endsWith('.map'));
     for (const file of (await readdir(path.join(pkgDist, 'wasm'))).filter((f) => f.endsWith('.wasm'))) {
-      const bytes = await readFile(path.join(pkgDist, 'wasm', file));
+      // Parcel's name: the stem, a hash, the extension (search.simd.<hash>.wasm is not search.<hash>.wasm).
       const stem = file.replace(/\.wasm$/, '');
-      const copies = [];
-      for (const name of emitted.filter((n) => n.startsWith(`${stem}.`) && n.endsWith('.wasm') && n.split('.').length === stem.split('.').length + 2)) {
-        if ((await readFile(path.join(dir, 'public/dist', name))).equals(bytes)) copies.push(name);
-      }
+      const named = emitted.filter((n) => n.startsWith(`${stem}.`) && n.endsWith('.wasm') && n.split('.').length === stem.split('.').length + 2);
+      const copies = await unchangedCopies(path.join(pkgDist, 'wasm', file), path.join(dir, 'public/dist'), named);
       assert.equal(copies.length, 1, `wasm/${file} is emitted once, unchanged (found: ${copies.join(', ') || 'none'})`);
     }
     const workers = (await readdir(path.join(pkgDist, 'workers'))).filter((f) => f.endsWith('.js')).map((f) => f.replace(/\.js$/, '')).sort();
