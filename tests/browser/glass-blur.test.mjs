@@ -164,9 +164,9 @@ test('the glass shows exactly the blur of the source pixels behind it, mapped th
   });
   await waitFor(page, () => !document.getElementById('bar').running, undefined, { what: 'the glass paused' });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  // The still glass is read until it shows the blur, for up to 10 s: a loaded Firefox in CI still showed the
-  // blank canvas two frames after the first draw (all 48,000 bytes differing, twice). A wrong blur never
-  // matches, and fails below with its count of differing bytes.
+  // The still glass is read until it shows the blur, for up to 10 s: a loaded Firefox in CI once read it blank
+  // two frames after the first draw (all 48,000 bytes differing, twice; the deadlock above reads the same).
+  // A wrong blur never matches, and fails below with its count of differing bytes.
   const check = await page.evaluate(async () => {
     const glass = document.getElementById('bar');
     const shown = glass.shadowRoot.querySelector('canvas');
