@@ -7,6 +7,9 @@ sh scripts/setup.sh || exit 1
 sh scripts/build.sh || exit 1
 
 passed=0; failed=0; failures=""
+# Every node --test run also writes TAP here; what failed is printed again at the end (a CI log keeps its tail).
+MEMENTO_TAP_DIR=$(mktemp -d); export MEMENTO_TAP_DIR
+trap 'rm -rf "$MEMENTO_TAP_DIR"' EXIT
 suite() {
   name="$1"; shift
   echo "== $name"
@@ -14,7 +17,8 @@ suite() {
 }
 suite lint npm run --silent lint
 suite native sh scripts/test-cpp.sh
-suite node node --disallow-code-generation-from-strings --test --test-reporter=spec tests/js/
+suite node node --disallow-code-generation-from-strings --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$MEMENTO_TAP_DIR/node.tap" tests/js/
 suite chromium node tests/browser/run.mjs --engine=chromium
 # The package as users install it: npm pack, then fresh consumer projects.
 suite consumers node tests/consumers/run.mjs
@@ -22,6 +26,10 @@ suite firefox node tests/browser/run.mjs --engine=firefox
 # WebKitGTK's MiniBrowser has no headless mode: it runs on a virtual X display.
 suite webkit xvfb-run -a node tests/browser/run.mjs --engine=webkit
 
-[ -z "$failures" ] || echo "failed suites:$failures"
+if [ -n "$failures" ]; then
+  echo "== what failed"
+  node tests/failure-digest.mjs "$MEMENTO_TAP_DIR"/*.tap
+  echo "failed suites:$failures"
+fi
 echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -39,9 +39,17 @@ const files = chosen.map((f) => path.join(here, f));
 const crashLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'memento-crashes-')), 'crashes.jsonl');
 const FILE_LIMIT_MS = 5 * 60 * 1000;
 
+// MEMENTO_TAP_DIR (set by scripts/test.sh): each file also writes TAP there, for the digest of failures
+// printed at the end of the run (tests/failure-digest.mjs).
+const tapDir = process.env.MEMENTO_TAP_DIR;
+const tapReporter = (file) => (tapDir
+  ? ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap',
+    `--test-reporter-destination=${path.join(tapDir, `${engine}-${path.basename(file, '.test.mjs')}.tap`)}`]
+  : ['--test-reporter=spec']);
+
 function runFile(file) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...passThrough, file], {
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...tapReporter(file), ...passThrough, file], {
       stdio: 'inherit', env: { ...process.env, ENGINE: engine, MEMENTO_CRASH_LOG: crashLog },
     });
     // A hung browser must never hang CI.
