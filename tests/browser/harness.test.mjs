@@ -10,6 +10,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { descendants } from './engines/proc.mjs';
 import { openBrowser } from './harness.mjs';
+import { verdictAgainstControl } from './frame-control.mjs';
+import { judgeFrames, watchHostStalls } from './host-stalls.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -139,4 +141,63 @@ test('a browser whose content processes crashed still closes, and no process of 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.deepEqual(left.map(({ command }) => command.split(' ')[0]), [], 'no process of the closed browser is left');
+});
+
+test('host stalls: the probe sees the whole process stopped, and judgeFrames counts only what is left beyond a stall', async () => {
+  const host = watchHostStalls();
+  await host.ready;
+  const start = performance.timeOrigin + performance.now();
+  // A real stall, as the host gives them: this process stopped for 60 ms by the kernel (SIGSTOP, then SIGCONT
+  // from a child that outlives the stop).
+  const { spawn } = await import('node:child_process');
+  const stopper = spawn('sh', ['-c', `kill -STOP ${process.pid}; sleep 0.06; kill -CONT ${process.pid}`]);
+  await new Promise((resolve) => stopper.on('exit', resolve));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const stalls = await host.stallsSince(start);
+  await host.stop();
+  assert.ok(stalls.some(([from, to]) => to - from >= 50), `a stall of ~60 ms seen: ${JSON.stringify(stalls.map(([from, to]) => to - from))}`);
+
+  const t0 = 1e12;
+  const judged = judgeFrames({
+    frames: [t0, t0 + 16.7, t0 + 83.3, t0 + 116.7, t0 + 133.4],
+    longTasks: [[t0 + 20, 72], [t0 + 90, 55]],
+    stalls: [[t0 + 20, t0 + 80]],
+    boundMs: 20,
+  });
+  assert.deepEqual(judged.gaps.map(({ ms }) => Math.round(ms)), [67, 33], 'both gaps over 20 ms listed');
+  assert.deepEqual(judged.ours.gaps.map(({ ms }) => Math.round(ms)), [33], 'the 66.6 ms gap was 60 ms of host stall; the 33.4 ms one is the page\'s');
+  assert.deepEqual(judged.ours.tasks.map(({ ms }) => ms), [55], 'the 72 ms task held 60 ms of stall; the 55 ms one none');
+  assert.equal(judged.describe(judged.gaps), '66.6 (host stalled 60.0), 33.4');
+  assert.equal(judged.summary, 'gaps over 20 ms: 66.6 (host stalled 60.0), 33.4; long tasks: 72.0 (host stalled 60.0), 55.0');
+  assert.equal(judged.longestMs.toFixed(1), '66.6');
+  assert.equal(judged.clean, false);
+  assert.equal(judgeFrames({ frames: [t0, t0 + 16.7, t0 + 83.3], stalls: [[t0 + 20, t0 + 80]], boundMs: 20 }).clean, true,
+    'a gap that was all host stall leaves the window clean');
+  // A bound that fails at the bound itself: a gap of exactly 100 ms is the page's, one of 99.9 ms is not.
+  const at = judgeFrames({ frames: [t0, t0 + 100, t0 + 199.9], stalls: [], boundMs: 100, boundIncluded: true });
+  assert.deepEqual(at.ours.gaps.map(({ ms }) => ms), [100]);
+  assert.deepEqual(judgeFrames({ frames: [t0, t0 + 100], stalls: [], boundMs: 100 }).ours.gaps, []);
+});
+
+test('judged against a control: a clean window passes; otherwise the subject may drop no more than about the control did', () => {
+  const t0 = 1e12;
+  // A 3 s window of 60 Hz frames with `missed` single missed vsyncs (33.3 ms gaps), and long tasks of 60 ms.
+  const windowWith = (missed, longTasks = 0) => {
+    const frames = [];
+    for (let t = t0, i = 0; frames.length < 180; i++) { frames.push(t); t += i < missed ? 33.3 : 16.7; }
+    return judgeFrames({ frames, longTasks: Array.from({ length: longTasks }, (_, i) => [t0 + i * 100, 60]), stalls: [], boundMs: 20 });
+  };
+  const repeat = (n, missed, tasks) => Array.from({ length: n }, () => windowWith(missed, tasks));
+  assert.equal(verdictAgainstControl([windowWith(1), windowWith(0)], [windowWith(0)]).clean, true);
+  assert.equal(verdictAgainstControl([windowWith(1), windowWith(0)], [windowWith(0)]).ok, true);
+  // Work of ours that costs a frame in every window, on a quiet host: 5 gaps against the control's 0 or 1 fails.
+  assert.equal(verdictAgainstControl(repeat(5, 1), repeat(5, 0)).ok, false);
+  assert.equal(verdictAgainstControl([...repeat(4, 1), windowWith(2)], [windowWith(1), ...repeat(4, 0)]).ok, false);
+  // A host that drops frames with nothing of ours running: about as many without the glass passes.
+  const verdict = verdictAgainstControl(repeat(5, 2), [...repeat(3, 2), ...repeat(2, 1)]);
+  assert.equal(verdict.ok, true);
+  assert.deepEqual(verdict.gaps, [10, 8]);
+  assert.match(verdict.report, /^every window missed; the page's own gaps 10 against the control's 8, long tasks 0 against 0 \(window 1: gaps over 20 ms: 33\.3, 33\.3; /);
+  // A long task is the page's own: with none in the control, one in the subject fails.
+  assert.equal(verdictAgainstControl([windowWith(1, 1), ...repeat(4, 1)], repeat(5, 2)).ok, false);
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { watchHostStalls } from './host-stalls.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { renderTextureTables } from '../../worker/texture-tables.js';
 import { reduceRows } from '../../common/texture-reduce.js';
@@ -370,54 +371,58 @@ test('axe finds no violations: rendering, ready, after a bad attribute', async (
   await page.close();
 });
 
-// Judged on up to three renders, each on a fresh page, as the search typing test is: this 2-core
-// host's own frame timing jitters (the idle page alone showed gaps of 17-28 ms), and a clean CI
-// run missed by 1.3 ms once. Every render must still come out right; the bounds are unchanged,
-// and a render that costs the main thread a frame fails all three.
-// Not confirmed yet (issue 12 stays open on it): at load 2.4 the three renders left 23-31 ms
-// between frames (idle page 17-18 ms) when every band went onto a 2048 canvas. The element now
-// draws a texture larger than its display reduced (a 512 canvas here), which took the long tasks
-// and the 50-70 ms frames away at load 11-14, where a render that draws nothing shows the same
-// gaps as this one. On the quiet host at the end of 2026-12-02 (load 2.6) it passed on its first
-// render (longest gap 17.1 ms, idle page 19.0 ms); at load 5 in a full Chromium run it missed by
-// 0.2-0.4 ms in all three (20.2-20.4 ms). On the quiet host of 2026-12-02 23:00-23:10 (load 1.1-2.5), five
-// runs of this test each passed on one of its renders (18.2-20.0 ms) and each missed on its first (20.1-23.4 ms),
-// the idle page's own longest gap just before a render being 16.9-22.4 ms; a clean CI run at 23:40 missed all
-// three (24.4, 26.3, 21.4 ms). It stays a TODO until clean CI runs show it holds there.
-// It runs and prints its numbers every time: reported, not counted as passing, not failing the suite.
-test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms (Chromium)', {
-  todo: 'issue 12: to be confirmed on a quiet host (the canvas is drawn reduced since 2026-12-02)',
-}, async (t) => {
+// Judged on up to three renders, each on a fresh page, as the search typing test is: every render
+// must still come out right, the bounds are unchanged, and a render that costs the main thread a
+// frame in all three fails. The gap is between the frames' own times, as the search, glass and
+// Night Garden tests read it. Until 2026-12-03 this test read the callbacks' run times
+// (performance.now() inside them) and stayed a TODO: on this 2-core host the callbacks of an idle
+// page already ran up to 17-28 ms apart while no frame was dropped. On the quiet host of
+// 2026-12-03 03:30 (load 1.1-2.0) 10 of 12 renders dropped no frame (callbacks up to 28.3 ms apart),
+// 2 dropped one or two, 20-50 ms after the request; with a CPU hog beside it (load 2.4) the first
+// render passed both times while the idle page before it dropped a frame.
+test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms (Chromium)', async (t) => {
   if (!skipUnless(t, browser.engine, 'longTasks')) return;
+  // A render's gaps and long tasks count as its own only beyond the host's stalls inside them
+  // (host-stalls.mjs: a sleeping Node thread that did not run either), as in the glass frame test.
+  const host = watchHostStalls();
+  await host.ready;
   const renders = [];
+  let judged;
   for (let attempt = 1; attempt <= 3; attempt++) {
     const w = await render2048();
-    renders.push(w);
-    console.log(`2048 stone wall, render ${attempt}: ready ${w.ready.ms.toFixed(0)} ms after the request (${w.ready.path}); ${w.frames} frames,`
-      + ` longest gap ${w.maxGap.toFixed(1)} ms (${w.idleGap.toFixed(1)} ms on the idle page just before; load average ${loadavg()[0].toFixed(1)})`);
+    judged = await host.judge({ frames: w.frames, longTasks: w.longTasks, boundMs: 20 });
+    renders.push(`render ${attempt}: ${judged.summary}`);
+    console.log(`2048 stone wall, render ${attempt}: ready ${w.ready.ms.toFixed(0)} ms after the request (${w.ready.path}); ${w.frames.length} frames,`
+      + ` longest gap ${judged.longestMs.toFixed(1)} ms (${w.idleGap.toFixed(1)} ms on the idle page just before); ${judged.summary};`
+      + ` callbacks run at most ${w.callbackGap.toFixed(1)} ms apart`
+      + ` (${w.idleLate.toFixed(1)} ms idle); load average ${loadavg()[0].toFixed(1)}`);
     assert.deepEqual(w.problems, []);
-    if (w.longTasks.length === 0 && w.maxGap <= 20) break;
+    if (judged.clean) break;
   }
-  const last = renders.at(-1);
-  assert.deepEqual(last.longTasks, [], `no main-thread task over 50 ms in any of ${renders.length} renders`);
-  assert.ok(last.maxGap <= 20, `no frame gap over 20 ms in any of ${renders.length} renders: longest ${renders.map((w) => w.maxGap.toFixed(1)).join(', ')} ms`);
+  await host.stop();
+  assert.deepEqual(judged.ours.tasks, [], `no main-thread task over 50 ms beyond the host's stalls in any of ${renders.length} renders: ${renders.join('; ')}`);
+  assert.deepEqual(judged.ours.gaps, [], `no frame gap over 20 ms beyond the host's stalls in any of ${renders.length} renders: ${renders.join('; ')}`);
 });
 
 async function render2048() {
   const page = await texturePage();
   await page.evaluate(() => {
-    window.watch = { longTasks: [], frames: [] };
+    window.watch = { longTasks: [], frames: [], callbacks: [] };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.watch.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask' });
-    const frame = () => { window.watch.frames.push(performance.now()); requestAnimationFrame(frame); };
+    // The frames' own times (the callback's argument) for the gaps; the callbacks' run times are kept
+    // too and printed: they show how late the main thread got to each frame.
+    window.longestGap = (times) => Math.max(0, ...times.slice(1).map((f, i) => f - times[i]));
+    const frame = (now) => { window.watch.frames.push(now); window.watch.callbacks.push(performance.now()); requestAnimationFrame(frame); };
     requestAnimationFrame(frame);
   });
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   await page.evaluate(() => {
     // The page alone, for comparison: the longest frame gap over the last 500 ms.
-    const idle = window.watch.frames.filter((f) => f >= performance.now() - 500);
-    window.watch.idleGap = Math.max(0, ...idle.slice(1).map((f, i) => f - idle[i]));
+    const { longestGap } = window;
+    window.watch.idleGap = longestGap(window.watch.frames.filter((f) => f >= performance.now() - 500));
+    window.watch.idleLate = longestGap(window.watch.callbacks.filter((f) => f >= performance.now() - 500));
     window.watch.start = performance.now();
     document.getElementById('root').innerHTML = '<procedural-texture id="t" size="2048" seed="11" style="--procedural-texture-size: 512px"></procedural-texture>';
     document.getElementById('t').addEventListener('ready', () => { window.watch.end = performance.now(); });
@@ -426,12 +431,15 @@ async function render2048() {
   // Two more frames: the last band's own frame is inside the window.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const w = await page.evaluate(() => {
-    const { start, end, longTasks, frames } = window.watch;
+    const { start, end, longTasks, frames, callbacks } = window.watch;
+    const { longestGap } = window;
     const inside = frames.filter((f) => f >= start && f <= end + 20);
-    let maxGap = 0;
-    for (let i = 1; i < inside.length; i++) maxGap = Math.max(maxGap, inside[i] - inside[i - 1]);
+    const callbackGap = longestGap(callbacks.filter((f) => f >= start && f <= end + 20));
     const ready = window.events.find((e) => e.type === 'ready').detail;
-    return { ms: end - start, ready, frames: inside.length, maxGap, idleGap: window.watch.idleGap, longTasks: longTasks.filter((l) => l.start + l.duration >= start && l.start <= end) };
+    // Epoch times (timeOrigin + the page's), to be set beside the host's stalls.
+    return { ms: end - start, ready, frames: inside.map((f) => performance.timeOrigin + f), callbackGap,
+      idleGap: window.watch.idleGap, idleLate: window.watch.idleLate,
+      longTasks: longTasks.filter((l) => l.start + l.duration >= start && l.start <= end).map((l) => [performance.timeOrigin + l.start, l.duration]) };
   });
   w.problems = [...page.problems];
   await page.close();
