@@ -10,6 +10,7 @@ import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { OPEN_FIELDS_OUT, OPEN_UTF16_OUT, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES, sealRandomness } from '../common/notes-format.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
+import { loadLocaleData } from './runtime/locale-data.js';
 
 /** The batch open/seal over an instantiated notes wasm module. */
 export function createWasmNotes(wasm) {
@@ -187,6 +188,8 @@ export function notesOps(backend) {
         random.fill(0);
       }
     },
+    // Asked by a locked <note-list> before it formats its count on the page.
+    loadLocaleData,
     // Seals a 32-byte key under a 32-byte wrapping key with a fresh random
     // nonce: nonce[24] || crypto_secretbox_easy(key). Both keys are erased.
     wrapKey({ key, wrappingKey }) {

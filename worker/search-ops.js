@@ -12,6 +12,7 @@ import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { receiveNoteParts } from '../common/text-feed.js';
 import { alphabetSince, setTextsFromBatch, setTextsFromStrings } from './search-build.js';
+import { loadLocaleDataSoon } from './runtime/locale-data.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
 import { writeAnswer } from '../common/search-answer-box.js';
@@ -164,6 +165,7 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       indexes.get(id)?.destroy?.();
       forget(id);
       indexes.set(id, create(texts));
+      loadLocaleDataSoon();   // before the first answer's count is formatted on the page
       return indexes.get(id).length;
     },
     insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
@@ -216,6 +218,7 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       }
       forget(id);
       fedTexts.set(id, fed);
+      loadLocaleDataSoon();
       return fed.length;
     },
     destroy({ id }) {
