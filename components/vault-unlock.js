@@ -48,6 +48,8 @@ function composedEvent(type, detail) {
  * @attr {'hash'|'key'} output - `create`: what `created` carries (default `hash`).
  * @attr {string} label - The password field's label (default "Password", or "New password" in `create`).
  * @attr {string} submit-label - The button's text (default "Unlock", or "Create").
+ * @attr {string} username - The account the password belongs to, for password managers: the value of a hidden
+ *   field with `autocomplete="username"` beside the password (default empty). The user never sees or types it.
  * @attr {number} minlength - `create`: the fewest characters accepted (default 8).
  * @attr {boolean} disabled - Disables the field and the button.
  * @attr {boolean} required - In a form: invalid until unlocked (or created).
@@ -86,7 +88,7 @@ function composedEvent(type, detail) {
  */
 export class VaultUnlock extends ElementBase {
   static formAssociated = true;
-  static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'required', 'minlength', 'no-warm-start'];
+  static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'username', 'required', 'minlength', 'no-warm-start'];
 
   #internals = this.attachInternals();
   #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
@@ -108,7 +110,7 @@ export class VaultUnlock extends ElementBase {
     const $ = (id) => this.#root.getElementById(id);
     this.#els = {
       form: this.#root.querySelector('form'), label: this.#root.querySelector('label'),
-      input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
+      username: $('username'), input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
       button: this.#root.querySelector('button'), busy: $('busy'), elapsed: $('elapsed'),
       progress: $('progress'), status: $('status'), error: $('error'),
     };
@@ -121,7 +123,7 @@ export class VaultUnlock extends ElementBase {
 
   connectedCallback() {
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
-    upgradeProperties(this, ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
+    upgradeProperties(this, ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
     // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
     this.#queueRender();
   }
@@ -192,6 +194,12 @@ export class VaultUnlock extends ElementBase {
   /** @type {string} */
   get submitLabel() { return this.getAttribute('submit-label') ?? TEXT[this.#modeText()].submit; }
   set submitLabel(value) { this.#reflect('submit-label', value); }
+  /**
+   * The account the password belongs to, for password managers (a hidden `autocomplete="username"` field: a
+   * password form without one leaves them guessing, and Chromium says so in the console). @type {string}
+   */
+  get username() { return this.getAttribute('username') ?? ''; }
+  set username(value) { this.#reflect('username', value); }
   /** `create`: the fewest characters (code points) accepted. @type {number} */
   get minLength() {
     const n = Number(this.getAttribute('minlength'));
@@ -268,9 +276,10 @@ export class VaultUnlock extends ElementBase {
   }
 
   #render() {
-    const { label, input, confirmField, button, hint } = this.#els;
+    const { label, username, input, confirmField, button, hint } = this.#els;
     const create = this.mode === 'create';
     label.textContent = this.label;
+    username.value = this.username;
     button.textContent = this.submitLabel;
     input.autocomplete = create ? 'new-password' : 'current-password';
     confirmField.hidden = !create;

@@ -84,6 +84,8 @@ const when = (ms) => {
 /** A fresh <vault-unlock> in `slot` (the old one, and any attempt it was running, goes). */
 function mountUnlock(slot, attributes) {
   const element = document.createElement('vault-unlock');
+  // What a password manager files the vault password under (a hidden username field).
+  element.setAttribute('username', 'Memento vault');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
   slot.replaceChildren(element);
   return element;

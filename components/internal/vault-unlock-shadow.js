@@ -41,6 +41,7 @@ input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
 
 const HTML = `
 <form part="form" novalidate>
+  <input id="username" type="text" autocomplete="username" tabindex="-1" readonly hidden>
   <div class="field" part="field">
     <label part="label" for="password"></label>
     <input part="input" id="password" type="password" spellcheck="false" aria-describedby="hint error">

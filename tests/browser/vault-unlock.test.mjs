@@ -374,6 +374,44 @@ describe('element plumbing', () => {
     await page.close();
   });
 
+  test('a password manager finds a username beside the password: a hidden autocomplete="username" field, set by `username`', async () => {
+    const page = await pageWith('<vault-unlock id="u" username="night garden"></vault-unlock><vault-unlock id="none" mode="create"></vault-unlock>');
+    const seen = await page.evaluate(async () => {
+      const read = (id) => {
+        const shadow = document.getElementById(id).shadowRoot;
+        const field = shadow.querySelector('input[autocomplete="username"]');
+        const password = shadow.getElementById('password');
+        return field && {
+          value: field.value, type: field.type, hidden: field.hidden, readOnly: field.readOnly, tabIndex: field.tabIndex,
+          sameForm: field.form !== null && field.form === password.form,
+          beforePassword: Boolean(field.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING),
+          shown: field.getClientRects().length > 0,
+        };
+      };
+      const el = document.getElementById('u');
+      const first = read('u');
+      el.username = 'moonflower vault';
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const changed = { value: read('u').value, attribute: el.getAttribute('username'), property: el.username };
+      el.removeAttribute('username');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return { first, changed, removed: read('u').value, none: read('none'), noneProperty: document.getElementById('none').username };
+    });
+    assert.deepEqual(seen.first, { value: 'night garden', type: 'text', hidden: true, readOnly: true, tabIndex: -1, sameForm: true,
+      beforePassword: true, shown: false });
+    assert.deepEqual(seen.changed, { value: 'moonflower vault', attribute: 'moonflower vault', property: 'moonflower vault' });
+    assert.equal(seen.removed, '');
+    assert.equal(seen.none.value, '', 'without the attribute the field is there, empty');
+    assert.equal(seen.noneProperty, '');
+    // Tab from the page reaches the password field first: the hidden field takes no focus.
+    await page.evaluate(() => { document.activeElement?.blur(); });
+    await page.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.id);
+    assert.equal(focused, 'password');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('takes part in a form: required until created, the hash as its value, reset and fieldset disabling', async () => {
     const page = await pageWith(`<form id="f"><fieldset id="fs">
       <vault-unlock id="c" name="vault" mode="create" t="${T}" m="${M}" required></vault-unlock></fieldset></form>`);
