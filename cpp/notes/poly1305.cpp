@@ -91,8 +91,11 @@ void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
     for (std::size_t i = st.buflen + 1; i < 16; i++) st.buf[i] = 0;
     poly1305_blocks_one_lane(h, st.r, st.buf, 1, 0);
   }
-  // Three carry passes leave every limb below 2^26, so h < 2^130 exactly
-  // (a lone pass can leave a limb at 2^26 when a carry ripples all the way).
+  // Three carry passes leave every limb below 2^26, so h < 2^130 exactly.
+  // A lone pass is not enough: when h1 >= 2^26 and h2..h4 are all ones, its
+  // carry ripples out of the top and can lift h0 to 2^26 (the test "the last
+  // multiply leaves h1 = 2^26" reaches that state and fails with one pass).
+  // Two suffice (after a ripple h1..h4 are small), the third costs nothing.
   for (int pass = 0; pass < 3; pass++) {
     std::uint32_t c;
     c = h[0] >> 26;

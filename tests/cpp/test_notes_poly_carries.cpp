@@ -182,3 +182,104 @@ TEST_CASE("Poly1305 matches libsodium when the accumulator ends at the edges of 
   }
   CHECK(cases >= 400);
 }
+
+namespace {
+
+// (a * b) mod k for k < 2^63.
+std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t k) {
+  return static_cast<std::uint64_t>(static_cast<unsigned __int128>(a) * b % k);
+}
+
+// x^-1 mod k, or 0 when gcd(x, k) != 1.
+std::uint64_t inverse_mod(std::uint64_t x, std::uint64_t k) {
+  std::int64_t a = static_cast<std::int64_t>(x % k), b = static_cast<std::int64_t>(k), u = 1, v = 0;
+  while (b != 0) {
+    const std::int64_t q = a / b;
+    a -= q * b;
+    u -= q * v;
+    std::swap(a, b);
+    std::swap(u, v);
+  }
+  if (a != 1) return 0;
+  return static_cast<std::uint64_t>(u < 0 ? u + static_cast<std::int64_t>(k) : u);
+}
+
+}  // namespace
+
+// The final reduction's three carry passes. After a block, the multiply leaves
+// h0 and h2..h4 below 2^26 but h1 up to 2^26 + a few (the carry out of limb 4,
+// times 5, lands in h0 and then h1). When h1 >= 2^26 and h2 = h3 = h4 =
+// 2^26 - 1, one pass ripples a carry out of the top, adds 5 to h0, and leaves
+// h0 >= 2^26 if it was >= 2^26 - 5: a tag built from that h overlaps h0's
+// bit 26 with h1's bit 0. The test above cannot get there (with r = 1 the
+// carry out of limb 4 is at most 1). Here r = k, a 26-bit number in limb 0,
+// and one full block B (+ 2^128) whose product D = k (B + 2^128) is steered to
+//   D = c 2^130 + (2^130 - 2^52) + L1 2^26 + L0,
+// bits 52..129 all ones, with T = L0 + 5c = q 2^26 + (2^26 - 5 + j) and
+// L1 = 2^26 - q + e: the multiply leaves h0 = 2^26 - 5 + j, h1 = 2^26 + e,
+// h2..h4 = 2^26 - 1. For each (k, q, j, e), D mod k is linear in c (L0 falls
+// by 5 as c rises by 1), so the c that makes D a multiple of k is solved for,
+// and kept when its L0 is a limb and B fits 128 bits.
+TEST_CASE("Poly1305 matches libsodium when the last multiply leaves h1 = 2^26 and h2..h4 all ones",
+          "[notes][poly1305]") {
+  notes_test::init_sodium();
+  notes_test::Rng rng(0x26);
+  const std::uint64_t limb = 1u << 26;
+  std::size_t cases = 0;
+  for (std::uint64_t k = limb - 1; k > limb - 4000 && cases < 200; k--) {
+    const std::uint64_t two128 = static_cast<std::uint64_t>((~static_cast<unsigned __int128>(0)) % k + 1) % k;
+    const std::uint64_t low_fixed =
+        static_cast<std::uint64_t>((~static_cast<unsigned __int128>(0) - ((std::uint64_t{1} << 52) - 1)) % k);
+    // D mod k = ((4c + 3) 2^128 + 2^128 - 2^52 + L1 2^26 + L0) mod k, with L0 = T - 5c.
+    const std::uint64_t step = (mul_mod(4, two128, k) + k - 5 % k) % k;  // what one more c adds
+    const std::uint64_t step_inverse = inverse_mod(step, k);
+    if (step_inverse == 0) continue;
+    for (std::uint64_t q = 1; q <= 2; q++) {
+      for (std::uint64_t j = 0; j < 5; j++) {
+        for (std::uint64_t e = 0; e < q; e++) {
+          const std::uint64_t t = q * limb + limb - 5 + j, l1 = limb - q + e;
+          // At c = 0: (3 2^128 + 2^128 - 2^52 + L1 2^26 + T) mod k.
+          const std::uint64_t at0 = (mul_mod(3, two128, k) + low_fixed + mul_mod(l1, limb, k) + t % k) % k;
+          const std::uint64_t c = mul_mod(k - at0 % k, step_inverse, k);
+          if (5 * c > t || t - 5 * c >= limb) continue;  // L0 must be a limb
+          const std::uint64_t l0 = t - 5 * c;
+          // D = top 2^128 + low; B + 2^128 = D / k must lie in [2^128, 2^129).
+          const std::uint64_t top = 4 * c + 3;
+          const unsigned __int128 low = ~static_cast<unsigned __int128>(0) - ((std::uint64_t{1} << 52) - 1) +
+                                        (static_cast<unsigned __int128>(l1) << 26) + l0;
+          if (top / k != 1) continue;
+          const unsigned __int128 upper =
+              (static_cast<unsigned __int128>(top % k) << 64) | static_cast<std::uint64_t>(low >> 64);
+          const unsigned __int128 lower = ((upper % k) << 64) | static_cast<std::uint64_t>(low);
+          REQUIRE(lower % k == 0);  // the solved c makes D a multiple of k
+          const unsigned __int128 block = (upper / k) << 64 | static_cast<std::uint64_t>(lower / k);
+          Bytes key(32, 0), m;
+          for (int i = 0; i < 4; i++) key[i] = static_cast<std::uint8_t>(k >> (8 * i));
+          const bool s_ones = rng.below(2) == 0;
+          for (int i = 16; i < 32; i++) key[i] = s_ones ? 0xff : static_cast<std::uint8_t>(rng.next());
+          append(m, block);
+          INFO("k " << k << ", q " << q << ", j " << j << ", e " << e << ", c " << c);
+          // The state the final reduction meets is the one aimed at.
+          Poly1305 st;
+          poly1305_init(st, key.data());
+          poly1305_update(st, m.data(), m.size());
+          REQUIRE(st.h[0] == limb - 5 + j);
+          REQUIRE(st.h[1] == limb + e);
+          REQUIRE((st.h[2] == limb - 1 && st.h[3] == limb - 1 && st.h[4] == limb - 1));
+          std::uint8_t expected[16], tag[16];
+          poly1305_final(st, tag);
+          crypto_onetimeauth(expected, m.data(), m.size(), key.data());
+          REQUIRE(Bytes(tag, tag + 16) == Bytes(expected, expected + 16));
+          // The same block after a zero-length start and fed a byte at a time (the buffered path).
+          poly1305_init(st, key.data());
+          for (std::uint8_t byte : m) poly1305_update(st, &byte, 1);
+          poly1305_final(st, tag);
+          REQUIRE(Bytes(tag, tag + 16) == Bytes(expected, expected + 16));
+          cases++;
+        }
+      }
+    }
+  }
+  INFO(cases << " states reached");
+  CHECK(cases >= 50);
+}
