@@ -62,7 +62,8 @@ function bandsContender(simd) {
     label: `ours wasm ${simd ? 'SIMD' : 'scalar'}, bands`,
     detail: `textureOps(wasmTextureBackend(...)).render() of worker/texture-ops.js over build/wasm/out/texture${simd ? '.simd' : ''}.wasm:`
       + ' bands of 8..64 rows (about 128 Ki pixels), each in pieces of at most 16 Ki pixels (one wasm call each, copied out'
-      + ' into the five whole maps), as the texture worker renders (warm: the same instance every run)',
+      + ' into the five whole maps), as the texture worker renders (warm: the same instance every run; the five maps are'
+      + ' new arrays each run, as a render without `into` makes them: 80 MiB of fresh memory at 2048)',
     async setup(env) {
       const backend = wasmTextureBackend(await env.emscripten('texture', { simd }));
       return { run: (p) => digestOf(renderInBands(backend, params(p))) };
