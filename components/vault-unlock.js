@@ -68,11 +68,11 @@ function composedEvent(type, detail) {
  * @csspart confirm - The second input of `create` mode.
  * @csspart hint - The strength hint of `create` mode.
  * @csspart button - The submit button.
- * @csspart busy - The busy indicator (spinner, elapsed time, progress).
+ * @csspart busy - The busy indicator (spinner, elapsed time, progress), on the status's line.
  * @csspart spinner - The spinning ring.
  * @csspart elapsed - The elapsed time while working.
  * @csspart progress - The progress bar (shown when the worker reports progress).
- * @csspart status - The polite live region (working, success).
+ * @csspart status - The polite live region (working, success); its line is held at rest, so the element keeps its height through an attempt.
  * @csspart error - The assertive live region (wrong password, bad attributes).
  *
  * @cssprop --vault-unlock-color - Text color (default: inherited).

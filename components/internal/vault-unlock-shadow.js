@@ -26,16 +26,20 @@ input:focus-visible, button:focus-visible {
 }
 input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
 .hint { margin: 0; font-size: 0.875em; }
-.busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; }
+/* The status and the busy indicator share one line, held at rest too, so the element keeps its height from
+   rest through an attempt to its end: what follows it on the page never jumps when Enter is pressed (a page
+   whose background follows its height repaints all of it on such a jump: cpp/notes/NOTES.md). */
+.activity { display: flex; align-items: center; gap: 0.5rem; min-block-size: 1lh; min-inline-size: 0; }
+.busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; min-inline-size: 0; }
+progress { flex: 0 1 8em; inline-size: 8em; min-inline-size: 2em; }
 .spinner {
   inline-size: 1em; block-size: 1em; border-radius: 50%;
   border: 2px solid currentColor; border-inline-end-color: transparent; animation: spin 0.8s linear infinite;
 }
 @keyframes spin { to { transform: rotate(1turn); } }
 @media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
-.status { margin: 0; min-block-size: 1lh; }
+.status { margin: 0; min-inline-size: 0; }
 .error { margin: 0; color: var(--vault-unlock-error-color, #b3261e); font-weight: 600; }
-.error:empty, .status:empty { min-block-size: 0; }
 [hidden] { display: none !important; }
 `;
 
@@ -52,12 +56,14 @@ const HTML = `
   </div>
   <p class="hint" part="hint" id="hint" hidden></p>
   <button part="button" type="submit"></button>
-  <div class="busy" part="busy" id="busy" hidden>
-    <span class="spinner" part="spinner"></span>
-    <span part="elapsed" id="elapsed"></span>
-    <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
+  <div class="activity">
+    <p class="status" part="status" id="status" role="status"></p>
+    <div class="busy" part="busy" id="busy" hidden>
+      <span class="spinner" part="spinner"></span>
+      <span part="elapsed" id="elapsed"></span>
+      <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
+    </div>
   </div>
-  <p class="status" part="status" id="status" role="status"></p>
   <p class="error" part="error" id="error" role="alert"></p>
 </form>`;
 

@@ -412,6 +412,43 @@ describe('element plumbing', () => {
     await page.close();
   });
 
+  test('keeps its height from rest through an attempt to its end: what follows it never jumps when Enter is pressed', async () => {
+    // As wide as the extension popup's field; a long attempt (256 MiB) so that its progress shows too.
+    const page = await pageWith('<div style="inline-size: 360px"><vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="3" m="262144"></vault-unlock>'
+      + '<p id="after">after</p></div>');
+    const measure = () => page.evaluate(() => ({
+      height: document.getElementById('d').getBoundingClientRect().height,
+      after: document.getElementById('after').getBoundingClientRect().top,
+    }));
+    const rest = await measure();
+    await page.evaluate(() => {
+      const shadow = document.getElementById('d').shadowRoot;
+      shadow.getElementById('password').value = 'steady';
+      shadow.querySelector('form').requestSubmit();
+    });
+    // Each read in the task that finds the state, so the state is the one measured.
+    const read = (state) => waitFor(page, (which) => {
+      const el = document.getElementById('d');
+      const shadow = el.shadowRoot;
+      const seen = which === 'busy' ? el.busy
+        : which === 'progress' ? el.busy && !shadow.getElementById('progress').hidden
+          : !el.busy && shadow.getElementById('status').textContent !== '';
+      return seen && { height: el.getBoundingClientRect().height, after: document.getElementById('after').getBoundingClientRect().top,
+        status: shadow.getElementById('status').textContent };
+    }, state, { what: `the ${state} state` });
+    const busy = await read('busy');
+    const progress = await read('progress');
+    const done = await read('done');
+    assert.equal(busy.status, 'Deriving key…');
+    assert.equal(done.status, 'Key ready.');
+    for (const [name, seen] of Object.entries({ busy, progress, done })) {
+      assert.ok(Math.abs(seen.height - rest.height) < 0.5, `${name}: height ${seen.height} against ${rest.height} at rest`);
+      assert.ok(Math.abs(seen.after - rest.after) < 0.5, `${name}: what follows at ${seen.after} against ${rest.after} at rest`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('takes part in a form: required until created, the hash as its value, reset and fieldset disabling', async () => {
     const page = await pageWith(`<form id="f"><fieldset id="fs">
       <vault-unlock id="c" name="vault" mode="create" t="${T}" m="${M}" required></vault-unlock></fieldset></form>`);
