@@ -30,6 +30,10 @@ input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
    rest through an attempt to its end: what follows it on the page never jumps when Enter is pressed (a page
    whose background follows its height repaints all of it on such a jump: cpp/notes/NOTES.md). */
 .activity { display: flex; align-items: center; gap: 0.5rem; min-block-size: 1lh; min-inline-size: 0; }
+/* The error shares their cell (no gap above it when empty, and it stays rendered: a live region in the tree) and
+   takes that line's place while nothing runs: a one-line error ("Wrong password.") keeps the height too. */
+.messages { display: grid; min-inline-size: 0; }
+.messages:has(> .error:not(:empty)) > .activity:has(> .busy[hidden]) { display: none; }
 .busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; min-inline-size: 0; }
 progress { flex: 0 1 8em; inline-size: 8em; min-inline-size: 2em; }
 .spinner {
@@ -56,15 +60,17 @@ const HTML = `
   </div>
   <p class="hint" part="hint" id="hint" hidden></p>
   <button part="button" type="submit"></button>
-  <div class="activity">
-    <p class="status" part="status" id="status" role="status"></p>
-    <div class="busy" part="busy" id="busy" hidden>
-      <span class="spinner" part="spinner"></span>
-      <span part="elapsed" id="elapsed"></span>
-      <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
+  <div class="messages">
+    <div class="activity">
+      <p class="status" part="status" id="status" role="status"></p>
+      <div class="busy" part="busy" id="busy" hidden>
+        <span class="spinner" part="spinner"></span>
+        <span part="elapsed" id="elapsed"></span>
+        <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
+      </div>
     </div>
+    <p class="error" part="error" id="error" role="alert"></p>
   </div>
-  <p class="error" part="error" id="error" role="alert"></p>
 </form>`;
 
 let template;

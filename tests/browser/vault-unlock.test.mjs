@@ -412,7 +412,7 @@ describe('element plumbing', () => {
     await page.close();
   });
 
-  test('keeps its height from rest through an attempt to its end: what follows it never jumps when Enter is pressed', async () => {
+  test('keeps its height from rest through an attempt to its end and a one-line error: what follows it never jumps', async () => {
     // As wide as the extension popup's field; a long attempt (256 MiB) so that its progress shows too.
     const page = await pageWith('<div style="inline-size: 360px"><vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="3" m="262144"></vault-unlock>'
       + '<p id="after">after</p></div>');
@@ -441,7 +441,15 @@ describe('element plumbing', () => {
     const done = await read('done');
     assert.equal(busy.status, 'Deriving key…');
     assert.equal(done.status, 'Key ready.');
-    for (const [name, seen] of Object.entries({ busy, progress, done })) {
+    // The page finds the key wrong: a one-line error takes the status's line.
+    const wrong = await page.evaluate(() => {
+      const el = document.getElementById('d');
+      el.showError();
+      return { height: el.getBoundingClientRect().height, after: document.getElementById('after').getBoundingClientRect().top,
+        error: el.shadowRoot.getElementById('error').textContent };
+    });
+    assert.equal(wrong.error, 'Wrong password.');
+    for (const [name, seen] of Object.entries({ busy, progress, done, wrong })) {
       assert.ok(Math.abs(seen.height - rest.height) < 0.5, `${name}: height ${seen.height} against ${rest.height} at rest`);
       assert.ok(Math.abs(seen.after - rest.after) < 0.5, `${name}: what follows at ${seen.after} against ${rest.after} at rest`);
     }
