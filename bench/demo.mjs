@@ -5,25 +5,14 @@
 // and the longest frame gap in between, with the layout shifts and long animation frames that explain it.
 // Unlike `bench -- open` (a bare page, timed from the key) this includes the demo's Argon2id and everything
 // else the page does. Prints the medians and writes bench/results/demo.json.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/server.mjs';
+import { withChromiumPages } from './lib/chromium.mjs';
+import { median } from './lib/measure.mjs';
 
-const FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
 const PASSWORD = 'moonflower';
 const QUERY = 'quartely';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 // Installed on the sealed page before the password is typed: what the visitor will see, frame by frame.
 function watchThePage(query) {
@@ -100,27 +89,17 @@ async function run({ root, quick, engine }) {
   }
   const count = quick ? 2 : 7;
   const loadBefore = os.loadavg()[0];
-  const server = await startServer({ port: 0 });
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-demo-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: false, args: FLAGS,
-    viewport: { width: 1440, height: 900 },
-  });
   const runs = [];
-  try {
+  await withChromiumPages({ viewport: { width: 1440, height: 900 } }, async ({ context, url }) => {
     for (let i = 0; i < count; i++) {
-      const r = await onePage(context, `${server.url}/demo/`);
+      const r = await onePage(context, `${url}/demo/`);
       runs.push(r);
       const slow = r.slowFrames.map((f) => `${f.ms.toFixed(0)} ms at +${f.atMs.toFixed(0)}`).join(', ') || 'none';
       console.log(`[chromium] page ${i + 1}/${count}: after Enter key ${r.keyMs.toFixed(0)} ms, rows ${r.rowsMs.toFixed(0)} ms,`
         + ` typing from ${r.typedMs.toFixed(0)} ms, answer ${r.answerMs.toFixed(0)} ms; longest frame gap ${r.longestGapMs.toFixed(1)} ms`
         + ` at +${r.longestGapAtMs.toFixed(0)}; layout shift ${r.layoutShift.toFixed(4)}; long animation frames: ${slow}`);
     }
-  } finally {
-    await context.close();
-    await server.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
   const load = { start: loadBefore, end: os.loadavg()[0] };
   const summary = Object.fromEntries(['keyMs', 'rowsMs', 'typedMs', 'answerMs', 'longestGapMs', 'layoutShift']
     .map((name) => [name, median(runs.map((r) => r[name]))]));

@@ -7,25 +7,14 @@
 // the first frame drawn with the textures (demo/vault-scene.js). Prints the
 // medians and writes bench/results/scene.json. BENCH_SCENE_DEBUG=1 also logs
 // each new seed's phases (the runtime's user-timing measures, ms from the click).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/server.mjs';
+import { withChromiumPages } from './lib/chromium.mjs';
+import { median } from './lib/measure.mjs';
 
-const FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
 const TARGET_MS = 1000;
 const NEW_SEEDS = 3;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 // The scene's state once it is ready again after `previous` (its seed), or its error.
 const readyAfter = (page, previous) => page.waitForFunction((seed) => {
@@ -77,25 +66,15 @@ async function run({ root, quick, engine }) {
   }
   const count = quick ? 2 : 5;
   const loadBefore = os.loadavg()[0];
-  const server = await startServer({ port: 0 });
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-scene-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: false, args: FLAGS,
-    viewport: { width: 1440, height: 900 },
-  });
   const runs = [];
-  try {
+  await withChromiumPages({ viewport: { width: 1440, height: 900 } }, async ({ context, url }) => {
     for (let i = 0; i < count; i++) {
-      const result = await onePage(context, `${server.url}/demo/`);
+      const result = await onePage(context, `${url}/demo/`);
       runs.push(result);
       console.log(`[chromium] page ${i + 1}/${count}: the scene at ${result.size} on screen ${result.firstMs} ms after the request`
         + ` (both maps made at ${result.firstMapsMs} ms); new seeds ${result.newSeedMs.join(', ')} ms (maps at ${result.newSeedMapsMs.join(', ')} ms)`);
     }
-  } finally {
-    await context.close();
-    await server.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
   const load = { start: loadBefore, end: os.loadavg()[0] };
   const summary = {
     firstMs: median(runs.map((r) => r.firstMs)), firstMapsMs: median(runs.map((r) => r.firstMapsMs)),

@@ -97,3 +97,22 @@ export async function runInChromium({ root, module, cases, settings, log }) {
     await rm(profile, { recursive: true, force: true });
   }
 }
+
+/**
+ * For a scenario bench that opens fresh pages of its own (bench/scene.mjs, bench/demo.mjs): Chromium with the
+ * flags above and a fresh profile, and the repository served on 127.0.0.1. Calls `use({context, url})` (url: the
+ * server's origin), then closes both and removes the profile.
+ */
+export async function withChromiumPages({ viewport }, use) {
+  const server = await startServer({ port: 0 });
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-bench-pages-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS, viewport });
+    return await use({ context, url: server.url });
+  } finally {
+    await context?.close().catch(() => {});
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
