@@ -293,6 +293,7 @@ export class VaultUnlock extends ElementBase {
       if (!this.#job && this.#els.error.dataset.config) this.#clearMessages();
     } catch (error) {
       this.#configError = error;
+      this.#els.status.textContent = '';   // a "Key ready." of the old attributes no longer holds (and shares the error's line)
       this.#els.error.textContent = error.message;
       this.#els.error.dataset.config = 'true';
       // Announce each distinct problem once, not on every re-render.

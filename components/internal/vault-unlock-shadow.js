@@ -30,10 +30,11 @@ input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
    rest through an attempt to its end: what follows it on the page never jumps when Enter is pressed (a page
    whose background follows its height repaints all of it on such a jump: cpp/notes/NOTES.md). */
 .activity { display: flex; align-items: center; gap: 0.5rem; min-block-size: 1lh; min-inline-size: 0; }
-/* The error shares their cell (no gap above it when empty, and it stays rendered: a live region in the tree) and
-   takes that line's place while nothing runs: a one-line error ("Wrong password.") keeps the height too. */
+/* The error shares their cell (no gap above it when empty, and it stays rendered: a live region in the tree):
+   an error comes only when nothing runs and the status is empty, so a one-line error ("Wrong password.")
+   keeps the height too. */
 .messages { display: grid; min-inline-size: 0; }
-.messages:has(> .error:not(:empty)) > .activity:has(> .busy[hidden]) { display: none; }
+.messages > * { grid-area: 1 / 1; }
 .busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; min-inline-size: 0; }
 progress { flex: 0 1 8em; inline-size: 8em; min-inline-size: 2em; }
 .spinner {
@@ -43,7 +44,9 @@ progress { flex: 0 1 8em; inline-size: 8em; min-inline-size: 2em; }
 @keyframes spin { to { transform: rotate(1turn); } }
 @media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
 .status { margin: 0; min-inline-size: 0; }
-.error { margin: 0; color: var(--vault-unlock-error-color, #b3261e); font-weight: 600; }
+/* Its lines as tall as the status's, whatever the bold face's own metrics (with line-height: normal, Firefox
+   made a bold line a pixel taller). */
+.error { margin: 0; color: var(--vault-unlock-error-color, #b3261e); font-weight: 600; line-height: 1lh; }
 [hidden] { display: none !important; }
 `;
 
