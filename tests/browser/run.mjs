@@ -33,9 +33,9 @@ const files = chosen.map((f) => path.join(here, f));
 
 // Each file in a node --test of its own, so that the suite knows which files
 // failed. A file whose browser crashed (the engine adapter notes a content
-// process crash in MEMENTO_CRASH_LOG: WebKitGTK's web process crashed in 2 of 3
-// CI runs, never in 25 local ones) runs once more, and says so; any file that
-// fails on its own merits, or crashes twice, fails the suite.
+// process crash in MEMENTO_CRASH_LOG: WebKitGTK's web process) runs again, up
+// to twice (CRASH_RERUNS below), and says so; any file that fails on its own
+// merits, or crashes three times, fails the suite.
 const crashLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'memento-crashes-')), 'crashes.jsonl');
 const FILE_LIMIT_MS = 5 * 60 * 1000;
 
@@ -67,18 +67,25 @@ function runFile(file) {
 const crashedIn = (file) => existsSync(crashLog)
   && readFileSync(crashLog, 'utf8').split('\n').filter(Boolean).some((line) => JSON.parse(line).file === file);
 
+// A run that failed because the browser crashed (WebKitGTK 2.50.6's web process, docs/browser-engines.md) runs
+// again, up to twice: on 2026-12-03 one file crashed in two of three clean runs here (texture, then the Night
+// Garden), so one rerun left a same-file double crash within reach. A run that fails on its own merits, or a
+// file that crashes three times, still fails the suite.
+const CRASH_RERUNS = 2;
 const failed = [];
 const rerun = [];
 for (const file of files) {
-  if (await runFile(file)) continue;
-  if (!crashedIn(file)) { failed.push(file); continue; }
-  console.error(`browser tests (${engine}): the browser crashed during ${path.basename(file)}; running it once more`);
-  rmSync(crashLog, { force: true });
-  rerun.push(path.basename(file));
-  if (!(await runFile(file))) failed.push(file);
+  let passed = await runFile(file);
+  for (let again = 1; !passed && again <= CRASH_RERUNS && crashedIn(file); again++) {
+    console.error(`browser tests (${engine}): the browser crashed during ${path.basename(file)}; running it again (${again} of ${CRASH_RERUNS})`);
+    rmSync(crashLog, { force: true });
+    rerun.push(path.basename(file));
+    passed = await runFile(file);
+  }
+  if (!passed) failed.push(file);
 }
 rmSync(path.dirname(crashLog), { recursive: true, force: true });
 console.log(`browser tests (${engine}): ${files.length - failed.length} of ${files.length} files passed`
-  + (rerun.length ? `; run twice after a browser crash: ${rerun.join(', ')}` : '')
+  + (rerun.length ? `; run again after a browser crash: ${rerun.join(', ')}` : '')
   + (failed.length ? `; failed: ${failed.map((f) => path.basename(f)).join(', ')}` : ''));
 process.exitCode = failed.length ? 1 : 0;
