@@ -154,7 +154,7 @@ export function workerClockStepMs(page) {
   return page.evaluate(() => new Promise((resolve, reject) => {
     const source = `let last = performance.now(), step = Infinity;
       for (const end = last + 50; last < end;) { const now = performance.now(); if (now !== last) { step = Math.min(step, now - last); last = now; } }
-      postMessage(step);`;
+      postMessage(Math.round(step * 1000) / 1000);`;   // to the microsecond: WebKit's 1 ms steps read 0.9999999999999929
     const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     const worker = new Worker(url);
     worker.onmessage = ({ data }) => { worker.terminate(); URL.revokeObjectURL(url); resolve(data); };

@@ -45,7 +45,8 @@ function state(page, id) {
 
 describe('verify mode', () => {
   test('refuses a wrong password, then unlocks with the right one, using only Tab, typing and Enter', async () => {
-    const hash = sodium.crypto_pwhash_str('correct horse', T, M * 1024);
+    // 8 MiB, not 1: the event's ms must read above 0 on Firefox's 1 ms clock (a 1 MiB attempt once read 0 in CI).
+    const hash = sodium.crypto_pwhash_str('correct horse', T, 8 * M * 1024);
     const page = await pageWith(`<vault-unlock id="v" mode="verify" hash="${hash}"></vault-unlock>`);
     await page.press('Tab');
     assert.equal((await state(page, 'v')).focused, 'password');
@@ -114,7 +115,8 @@ describe('derive mode', () => {
   });
 
   test('reports the path it ran on, simd by default and scalar when forced, with the same key', async () => {
-    const page = await pageWith('<vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="1" m="1024"></vault-unlock>');
+    // 8 MiB: the attempt's ms must read above 0 on Firefox's 1 ms clock.
+    const page = await pageWith('<vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="1" m="8192"></vault-unlock>');
     const attempt = () => page.evaluate(() => {
       const shadow = document.getElementById('d').shadowRoot;
       shadow.getElementById('password').value = 'which path';
