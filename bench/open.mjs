@@ -9,24 +9,14 @@
 // e.g. build/dist-main) alternates fresh pages of that build with ours and
 // prints its medians beside ours, for an A/B on one host at one time; the
 // JSON gets its medians too (`against`), its timeline only ours.
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/server.mjs';
+import { withChromiumPages } from './lib/chromium.mjs';
+import { median } from './lib/measure.mjs';
 
-const FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
 const TARGETS = { rowsPainted: 100, firstAnswer: 250, longestFrameGap: 50 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (value) => (value === undefined ? '-' : value.toFixed(1).padStart(7));
 
 /** The phases of all runs, by name: medians of their start and end after t0 (first occurrence per run). */
@@ -48,20 +38,14 @@ async function run({ root, quick, engine }) {
   const loadBefore = os.loadavg()[0];
   const against = process.env.OPEN_AGAINST?.replace(/^\/+|\/+$/g, '');
   const builds = against ? ['dist', against] : ['dist'];
-  const server = await startServer({ port: 0 });
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-open-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: false, args: FLAGS,
-    viewport: { width: 1100, height: 800 },
-  });
   const runsOf = Object.fromEntries(builds.map((build) => [build, []]));
-  try {
+  await withChromiumPages({ viewport: { width: 1100, height: 800 } }, async ({ context, url }) => {
     for (let i = 0; i < count * builds.length; i++) {
       const build = builds[i % builds.length];
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${server.url}/bench/open/index.html${build === 'dist' ? '' : `?dist=/${build}`}`);
+      await page.goto(`${url}/bench/open/index.html${build === 'dist' ? '' : `?dist=/${build}`}`);
       await page.waitForFunction(() => window.pageReady === true);
       const result = await page.evaluate(() => window.runOnce());
       if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
@@ -70,11 +54,7 @@ async function run({ root, quick, engine }) {
         + ` all opened ${result.allOpened.toFixed(0)} ms, longest frame gap ${result.longestFrameGap.toFixed(0)} ms`);
       await page.close();
     }
-  } finally {
-    await context.close();
-    await server.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
 
   const load = { start: loadBefore, end: os.loadavg()[0] };
   const summaryOf = (runs) => Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
