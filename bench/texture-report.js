@@ -1,10 +1,13 @@
 // The Node-only parts of the texture bench: nanoseconds per pixel (each
 // contender's median over the case's pixels, per engine and kind, sizes as
-// columns) and the sizes of the shipped texture modules, with the issue's limit.
+// columns), the sizes of the shipped texture modules, with the issue's limit,
+// and the native engine (bench/native/texture.mjs).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+export { engines } from './native/texture.mjs';
 
 const SIZE_LIMIT_GZIP = { 'texture.simd.wasm': 20000 };  // issue 12 §6: at most 20 KB gzip
 
