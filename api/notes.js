@@ -13,6 +13,7 @@ import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
 import { PACK_GROUP, jointText, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
+import { decodesBase64, startPackingDecoded } from '../common/notes-decoded.js';
 import { runInSlices } from '../common/slicer.js';
 import { utf16String } from './runtime/platform.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
@@ -221,15 +222,24 @@ async function openInCalls(notes, key, options, take) {
       const [from, to] = ranges[k];
       const chunk = notes.slice(from, to);
       const packStart = performance.now();
-      const packing = startPacking(chunk);
-      await runInSlices(Math.ceil(chunk.length / PACK_GROUP), (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)),
-        { signal: options.signal });
+      const packInSlices = (packing) => runInSlices(Math.ceil(chunk.length / PACK_GROUP),
+        (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)), { signal: options.signal });
+      let packing = decodesBase64 ? startPackingDecoded(chunk) : startPacking(chunk);
+      await packInSlices(packing);
       if (callFailed) return;
-      const packed = packing.finish();
+      let packed = packing.finish();
+      if (packed === null) {
+        // A field that is not strict base64 (or not a string): this call goes as base64, and the kernel says what is wrong.
+        packing = startPacking(chunk);
+        await packInSlices(packing);
+        if (callFailed) return;
+        packed = packing.finish();
+      }
       measure('notes:pack', packStart);
       const callKey = key.slice();
       const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity,
-        utf16: utf16String !== null && !options.textsOnly, utf16Lengths: utf16String === null && !options.textsOnly };
+        utf16: utf16String !== null && !options.textsOnly, utf16Lengths: utf16String === null && !options.textsOnly,
+        decoded: packed.decoded === true };
       const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
       if (feeding) {
         args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };

@@ -28,8 +28,10 @@ export function createWasmNotes(wasm) {
     // With `utf16Lengths` (and not `utf16`), only the lengths come with `out`,
     // when every plaintext is well-formed: a browser decodes several notes'
     // UTF-8 in one TextDecoder call and cuts it at them (unpackRange()).
+    // `decoded`: key, title and body are the bytes their base64 decodes to
+    // (common/notes-decoded.js), not base64.
     openBatch({ input, fields, count, deviceKey, outCapacity, reuseInput = false, utf16 = false, utf8WithUtf16 = true,
-      utf16Lengths = false }) {
+      utf16Lengths = false, decoded = false }) {
       const outFieldWords = count * OPEN_FIELDS_OUT;
       // The sealed input is public: copied in and freed, not erased. The
       // plaintext region is erased (the kernel zeroes all it does not return,
@@ -47,7 +49,8 @@ export function createWasmNotes(wasm) {
         heap.eraseOnly(units, 0);
         const lengths = utf16 || utf16Lengths ? heap.alloc(count * OPEN_UTF16_OUT * 4, { secret: false }) : 0;
         const usedAt = heap.alloc(8, { secret: false });
-        check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, units, lengths, usedAt, usedAt + 4));
+        check(wasm.open_batch(key, inp, input.length, fld, count, plain, outCapacity, of, st, units, lengths, usedAt, usedAt + 4,
+          decoded ? 1 : 0));
         const used = heapReadU32(wasm, usedAt);
         heap.eraseOnly(plain, used);
         const unitsUsed = heapReadU32(wasm, usedAt + 4);

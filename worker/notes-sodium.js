@@ -52,7 +52,9 @@ export async function createSodiumNotes() {
   }
 
   return {
-    openBatch({ input, fields, count, deviceKey }) {
+    // `decoded` (common/notes-decoded.js): the fields are the bytes of strictly decoded base64, so encoding them
+    // again gives the very text the page had.
+    openBatch({ input, fields, count, deviceKey, decoded = false }) {
       const status = new Uint8Array(count);
       const outFields = new Uint32Array(count * OPEN_FIELDS_OUT);
       const pieces = [];
@@ -60,7 +62,8 @@ export async function createSodiumNotes() {
       for (let i = 0; i < count; i++) {
         const f = i * OPEN_FIELDS_IN;
         const slice = (k) => input.subarray(fields[f + 2 * k], fields[f + 2 * k] + fields[f + 2 * k + 1]);
-        const result = openOne((k) => latin1.decode(slice(k)), slice(0), deviceKey);
+        const text = decoded ? (k) => (fields[f + 2 * k + 1] ? sodium.to_base64(slice(k), ORIGINAL) : '') : (k) => latin1.decode(slice(k));
+        const result = openOne(text, slice(0), deviceKey);
         if (result.status) { status[i] = result.status; continue; }
         const [title, body] = result.plain;
         const o = i * OPEN_FIELDS_OUT;

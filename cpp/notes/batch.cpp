@@ -54,7 +54,7 @@ NoteProblem decode_field(Span b64, std::uint8_t* out, std::size_t* decoded) {
 
 std::uint8_t open_one(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
                       const std::uint32_t* f, std::uint8_t* out, std::size_t out_cap, std::size_t* used,
-                      std::uint32_t* of) {
+                      std::uint32_t* of, bool decoded) {
   for (int i = 0; i < 4; i++) {
     if (!in_bounds(f[2 * i], f[2 * i + 1], in_len)) return status_of(NoteField::layout, NoteProblem::out_of_bounds);
   }
@@ -63,25 +63,33 @@ std::uint8_t open_one(const std::uint8_t device_key[32], const std::uint8_t* in,
   const Span title{in + f[4], f[5]};
   const Span body{in + f[6], f[7]};
 
-  std::uint8_t wrapped[kWrappedKeyBytes];
+  // With `decoded`, the caller decoded each base64 field (strictly: it sends a
+  // field it could not decode as base64 instead), so only the sizes that the
+  // decode would have checked are left to check, in the same order.
+  std::uint8_t wrapped_copy[kWrappedKeyBytes];
+  const std::uint8_t* wrapped = wrapped_copy;
   std::uint8_t note_key[kKeyBytes];
-  if (key.len % 4 != 0) return status_of(NoteField::key, NoteProblem::base64_length);
-  if (key.len != kWrappedKeyBase64) return status_of(NoteField::key, NoteProblem::wrong_size);
-  std::size_t decoded = 0;
-  const Base64Error error = base64_decode(wrapped, &decoded, reinterpret_cast<const char*>(key.data), key.len);
-  if (error != Base64Error::ok) return status_of(NoteField::key, problem_of(error));
-  if (decoded != kWrappedKeyBytes) return status_of(NoteField::key, NoteProblem::wrong_size);
-  if (!secretbox_open_easy(note_key, wrapped + kNonceBytes, kWrappedKeyBytes - kNonceBytes, wrapped, device_key)) {
-    secure_erase(wrapped, sizeof wrapped);
-    return status_of(NoteField::key, NoteProblem::authentication);
+  if (decoded) {
+    if (key.len != kWrappedKeyBytes) return status_of(NoteField::key, NoteProblem::wrong_size);
+    wrapped = key.data;
+  } else {
+    if (key.len % 4 != 0) return status_of(NoteField::key, NoteProblem::base64_length);
+    if (key.len != kWrappedKeyBase64) return status_of(NoteField::key, NoteProblem::wrong_size);
+    std::size_t key_bytes = 0;
+    const Base64Error error = base64_decode(wrapped_copy, &key_bytes, reinterpret_cast<const char*>(key.data), key.len);
+    if (error != Base64Error::ok) return status_of(NoteField::key, problem_of(error));
+    if (key_bytes != kWrappedKeyBytes) return status_of(NoteField::key, NoteProblem::wrong_size);
   }
-  secure_erase(wrapped, sizeof wrapped);
+  const bool key_opened =
+      secretbox_open_easy(note_key, wrapped + kNonceBytes, kWrappedKeyBytes - kNonceBytes, wrapped, device_key);
+  secure_erase(wrapped_copy, sizeof wrapped_copy);
+  if (!key_opened) return status_of(NoteField::key, NoteProblem::authentication);
 
   // Title and body are decoded side by side into the output, both subkeys come
   // from one HChaCha20 pass, and each field is opened onto the front of the
   // output: the body's plaintext lands right after the title's.
   const std::size_t start = *used;
-  const std::size_t span = open_capacity(title.len) + open_capacity(body.len);
+  const std::size_t span = decoded ? title.len + body.len : open_capacity(title.len) + open_capacity(body.len);
   if (span > out_cap - start) {
     secure_erase(note_key, sizeof note_key);
     return status_of(NoteField::layout, NoteProblem::no_room);
@@ -89,23 +97,37 @@ std::uint8_t open_one(const std::uint8_t device_key[32], const std::uint8_t* in,
   std::uint8_t* const t = out + start;
   std::size_t title_sealed = 0, body_sealed = 0, title_len = 0, body_len = 0;
   std::uint8_t status = 0;
-  NoteProblem problem = decode_field(title, t, &title_sealed);
-  std::uint8_t* const b = t + title_sealed;
-  if (problem != NoteProblem::ok)
-    status = status_of(NoteField::title, problem);
-  else if ((problem = decode_field(body, b, &body_sealed)) != NoteProblem::ok)
-    status = status_of(NoteField::body, problem);
+  // The sealed title and body: decoded here onto the output (each plaintext
+  // then lands on the front of its own bytes), or the caller's decoded bytes.
+  const std::uint8_t* ts = title.data;
+  const std::uint8_t* bs = body.data;
+  if (decoded) {
+    title_sealed = title.len;
+    body_sealed = body.len;
+    if (title_sealed < kNonceBytes + kAeadTagBytes)
+      status = status_of(NoteField::title, NoteProblem::wrong_size);
+    else if (body_sealed < kNonceBytes + kAeadTagBytes)
+      status = status_of(NoteField::body, NoteProblem::wrong_size);
+  } else {
+    NoteProblem problem = decode_field(title, t, &title_sealed);
+    ts = t;
+    bs = t + title_sealed;
+    if (problem != NoteProblem::ok)
+      status = status_of(NoteField::title, problem);
+    else if ((problem = decode_field(body, t + title_sealed, &body_sealed)) != NoteProblem::ok)
+      status = status_of(NoteField::body, problem);
+  }
   if (status == 0) {
     std::uint8_t subkeys[64], title_nonce[12] = {0}, body_nonce[12] = {0};
-    hchacha20_x2(subkeys, note_key, t, b);
-    std::memcpy(title_nonce + 4, t + 16, 8);
-    std::memcpy(body_nonce + 4, b + 16, 8);
+    hchacha20_x2(subkeys, note_key, ts, bs);
+    std::memcpy(title_nonce + 4, ts + 16, 8);
+    std::memcpy(body_nonce + 4, bs + 16, 8);
     title_len = title_sealed - kNonceBytes - kAeadTagBytes;
     body_len = body_sealed - kNonceBytes - kAeadTagBytes;
-    if (!chacha20poly1305_ietf_decrypt(t, t + kNonceBytes, title_sealed - kNonceBytes,
+    if (!chacha20poly1305_ietf_decrypt(t, ts + kNonceBytes, title_sealed - kNonceBytes,
                                        {kTitlePrefix, sizeof kTitlePrefix, id.data, id.len}, title_nonce, subkeys)) {
       status = status_of(NoteField::title, NoteProblem::authentication);
-    } else if (!chacha20poly1305_ietf_decrypt(t + title_len, b + kNonceBytes, body_sealed - kNonceBytes,
+    } else if (!chacha20poly1305_ietf_decrypt(t + title_len, bs + kNonceBytes, body_sealed - kNonceBytes,
                                               {kBodyPrefix, sizeof kBodyPrefix, id.data, id.len}, body_nonce,
                                               subkeys + 32)) {
       status = status_of(NoteField::body, NoteProblem::authentication);
@@ -172,13 +194,13 @@ void transcode_field(Utf16Out* utf16, const std::uint8_t* bytes, std::size_t len
 
 std::size_t open_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
                        const std::uint32_t* fields, std::size_t count, std::uint8_t* out, std::size_t out_cap,
-                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16) {
+                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16, bool decoded) {
   std::size_t used = 0;
   if (utf16 != nullptr) utf16->used = 0;
   for (std::size_t i = 0; i < count; i++) {
     std::uint32_t* of = out_fields + kOpenFieldsOut * i;
     for (std::size_t k = 0; k < kOpenFieldsOut; k++) of[k] = 0;
-    status[i] = open_one(device_key, in, in_len, fields + kOpenFieldsIn * i, out, out_cap, &used, of);
+    status[i] = open_one(device_key, in, in_len, fields + kOpenFieldsIn * i, out, out_cap, &used, of, decoded);
     if (utf16 == nullptr) continue;
     std::uint32_t* lengths = utf16->lengths + kOpenUtf16Out * i;
     lengths[0] = lengths[1] = 0;

@@ -51,6 +51,11 @@ constexpr std::size_t open_capacity(std::size_t len) { return len / 4 * 3; }
 // units written are zeroed then, and no more are written). With units ==
 // nullptr only the lengths are written (and their sum to utf16->used), for a
 // caller that decodes the UTF-8 itself, several fields per call.
+// With `decoded`, key, title and body are the bytes their base64 decodes to
+// (a caller that decoded every field strictly, as base64_decode does; a
+// field it could not decode goes as base64 in a call without `decoded`), and
+// out_cap needs room for the title's and the body's whole sealed bytes.
+// Every status is then what the base64 call gives for the same notes.
 struct Utf16Out {
   std::uint16_t* units;
   std::uint32_t* lengths;
@@ -58,7 +63,8 @@ struct Utf16Out {
 };
 std::size_t open_batch(const std::uint8_t device_key[32], const std::uint8_t* in, std::size_t in_len,
                        const std::uint32_t* fields, std::size_t count, std::uint8_t* out, std::size_t out_cap,
-                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16 = nullptr);
+                       std::uint32_t* out_fields, std::uint8_t* status, Utf16Out* utf16 = nullptr,
+                       bool decoded = false);
 
 // Base64 characters seal_batch writes for a note of title_len and body_len bytes.
 std::size_t seal_capacity(std::size_t title_len, std::size_t body_len);

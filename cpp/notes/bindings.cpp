@@ -37,18 +37,19 @@ std::string error_message(int status) { return memento::notes::message(status); 
 // length in units to utf16_lengths (2 words a note), and the units written to
 // *out_utf16_used, or 0xffffffff when a field was not well-formed UTF-8.
 // With utf16 0 and utf16_lengths not, only the lengths and their sum.
+// decoded != 0: key, title and body are decoded bytes, not base64 (batch.h).
 int open_batch(Address device_key, Address in, unsigned in_len, Address fields, unsigned count, Address out,
                unsigned out_cap, Address out_fields, Address status, Address utf16, Address utf16_lengths,
-               Address out_used, Address out_utf16_used) {
+               Address out_used, Address out_utf16_used, int decoded) {
   const bool lengths = utf16 != 0 || utf16_lengths != 0;
   if (device_key == 0 || out_used == 0 || (lengths && (utf16_lengths == 0 || out_utf16_used == 0))) {
     return code(Status::null_pointer);
   }
   memento::notes::Utf16Out units{at<std::uint16_t>(utf16), at<std::uint32_t>(utf16_lengths), 0};
-  const std::size_t used =
-      memento::notes::open_batch(at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len,
-                                 at<const std::uint32_t>(fields), count, at<std::uint8_t>(out), out_cap,
-                                 at<std::uint32_t>(out_fields), at<std::uint8_t>(status), lengths ? &units : nullptr);
+  const std::size_t used = memento::notes::open_batch(
+      at<const std::uint8_t>(device_key), at<const std::uint8_t>(in), in_len, at<const std::uint32_t>(fields), count,
+      at<std::uint8_t>(out), out_cap, at<std::uint32_t>(out_fields), at<std::uint8_t>(status),
+      lengths ? &units : nullptr, decoded != 0);
   *at<std::uint32_t>(out_used) = static_cast<std::uint32_t>(used);
   if (lengths) {
     *at<std::uint32_t>(out_utf16_used) =

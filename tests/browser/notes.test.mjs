@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import sodium from 'libsodium-wrappers';
 import { ROOT, axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
+import { createNotesWorker, openNotes as openNotesInNode } from '../../dist/node.js';
 
 await sodium.ready;
 const B64 = sodium.base64_variants.ORIGINAL;
@@ -465,4 +466,103 @@ test('the scalar build and the libsodium fallback open the same notes with the s
   assert.deepEqual(results.fallback.opened, results.scalar.opened);
   assert.deepEqual(results.scalar.opened.map((n) => n.error?.name ?? 'ok').filter((n) => n !== 'ok'), ['MalformedNoteError', 'AuthenticationError']);
   assert.deepEqual(results.scalar.opened[0], small.plain[0]);
+});
+
+// Notes whose base64 is strict but whose bytes are wrong (the page decodes them and the kernel checks what is left),
+// and notes whose base64 is not (each sent as base64, so the kernel names the problem): from a small vault.
+function damagedNotes() {
+  const small = vault(12, 20);
+  const raw = (text) => sodium.from_base64(text, B64);
+  const b64 = (bytes) => sodium.to_base64(bytes, B64);
+  const flip = (text, at) => { const b = raw(text); b[at < 0 ? b.length + at : at] ^= 4; return b64(b); };
+  const [n0, n1, n2, n3, n4, n5, n6, n7] = small.notes;
+  const strict = [
+    n0,
+    { ...n1, key: b64(raw(n1.key).subarray(0, 71)) },      // 71 bytes, with '=' padding
+    { ...n2, title: b64(raw(n2.title).subarray(0, 39)) },  // one byte short of a nonce and a tag
+    { ...n3, body: '' },
+    { ...n4, title: flip(n4.title, 30) },                   // ciphertext
+    { ...n5, body: flip(n5.body, -1) },                     // the tag's last byte
+    { ...n6, key: flip(n6.key, 40) },
+    { ...n7, id: 'note-70' },                               // moved to another id
+    small.notes[8],
+    { ...small.notes[9], key: 'QUJD' },                     // strict, 3 bytes
+  ];
+  // A field whose decoded length leaves 1 byte in its last group ends "xx==": changing the second x's low bits makes
+  // the padding bits non-zero.
+  const nonCanonical = (text) => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const padded = b64(raw(text).subarray(0, 40));  // 40 bytes: 13 groups and one byte, "xx=="
+    const i = padded.length - 3;
+    return padded.slice(0, i) + alphabet[alphabet.indexOf(padded[i]) | 1] + padded.slice(i + 1);
+  };
+  const malformed = [
+    { ...n0, key: `${n0.key.slice(0, 8)} ${n0.key.slice(8)}` },       // whitespace, which setFromBase64 would skip
+    { ...n1, title: `${n1.title.slice(0, 20)} \t\n ${n1.title.slice(20)}` },  // four of them: a length that divides by 4
+    { ...n2, body: `-${n2.body.slice(1)}` },                          // base64url's alphabet
+    { ...n3, title: `${n3.title.slice(0, 10)}\u00e9${n3.title.slice(11)}` },
+    { ...n4, body: n4.body.slice(0, -1) },                            // length not a multiple of 4
+    { ...n5, key: `${n5.key.slice(0, 4)}=${n5.key.slice(5)}` },       // '=' inside
+    { ...n6, title: nonCanonical(n6.title) },
+    { ...n7, body: null },
+  ];
+  return { deviceKey: small.deviceKey, strict, malformed, good: small.notes.slice(10) };
+}
+
+test('the page decodes strict base64 itself and sends the rest as base64: every damaged note gets the error Node gives', async () => {
+  const { deviceKey, strict, malformed, good } = damagedNotes();
+  const worker = createNotesWorker();
+  let expected;
+  try {
+    expected = {
+      strict: await openNotesInNode(strict, deviceKey, { worker }),
+      malformed: await openNotesInNode([...good, ...malformed], deviceKey, { worker }),
+    };
+  } finally {
+    worker.terminate();
+  }
+  // Node 20 has no setFromBase64: there, the kernel decoded every field. Every damaged note failed, the others opened.
+  assert.deepEqual(expected.strict.map((n) => n.error?.name ?? 'ok'), ['ok', 'MalformedNoteError', 'MalformedNoteError',
+    'MalformedNoteError', 'AuthenticationError', 'AuthenticationError', 'AuthenticationError', 'AuthenticationError', 'ok',
+    'MalformedNoteError']);
+  assert.ok(expected.malformed.slice(good.length).every((n) => n.error?.name === 'MalformedNoteError'));
+  const page = await browser.newPage();
+  const seen = await page.evaluate(async ({ strict, malformed, good, key }) => {
+    const { startPackingDecoded } = await import('/common/notes-decoded.js');
+    const packs = (notes) => {
+      const packing = startPackingDecoded(notes);
+      packing.pack(0, notes.length);
+      return packing.finish() !== null;
+    };
+    const deviceKey = new Uint8Array(key);
+    return {
+      strictPacks: packs(strict),
+      malformedPacks: malformed.map((note) => packs([...good, note])),
+      strict: await window.memento.openNotes(strict, deviceKey),
+      malformed: await window.memento.openNotes([...good, ...malformed], deviceKey),
+    };
+  }, { strict, malformed, good, key: Array.from(deviceKey) });
+  assert.equal(seen.strictPacks, true, 'strict base64 with wrong bytes is decoded on the page');
+  assert.deepEqual(seen.malformedPacks, malformed.map(() => false), 'each malformed field sends its call as base64');
+  assert.deepEqual(seen.strict, expected.strict);
+  assert.deepEqual(seen.malformed, expected.malformed);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+  // The libsodium fallback takes the decoded fields too.
+  const fallback = await browser.newPage();
+  const viaSodium = await fallback.evaluate(async ({ strict, key }) => {
+    window.memento.forcePath('fallback');
+    const worker = window.memento.createNotesWorker();
+    try {
+      const notes = await window.memento.openNotes(strict, new Uint8Array(key), { worker });
+      await worker.start();
+      return { notes, path: worker.path };
+    } finally {
+      worker.terminate();
+    }
+  }, { strict, key: Array.from(deviceKey) });
+  assert.equal(viaSodium.path, 'libsodium');
+  assert.deepEqual(viaSodium.notes, expected.strict);
+  assert.deepEqual(fallback.problems, []);
+  await fallback.close();
 });

@@ -1,7 +1,9 @@
 // libFuzzer target for the batch parser: arbitrary bytes become a device key,
 // a note count, offsets (some in range, some not) and the input buffer; open
 // must never read or write out of bounds (ASan), must zero what it does not
-// return, and the SIMD base64 decoder must agree with the scalar one.
+// return, in both input formats (base64, and the decoded bytes a page that
+// decodes the base64 sends), and the SIMD base64 decoder must agree with the
+// scalar one.
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -33,6 +35,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (used > out.size()) __builtin_trap();
   for (std::size_t i = used; i < out.size(); i++) {
     if (out[i] != 0) __builtin_trap();  // a refused note left bytes behind
+  }
+
+  // The same offsets over the same bytes taken as decoded fields (the output
+  // sized by their raw lengths, as the page sizes it).
+  std::size_t raw_cap = 0;
+  for (std::size_t i = 0; i < count; i++) raw_cap += std::size_t{fields[i * 8 + 5]} + fields[i * 8 + 7];
+  std::vector<std::uint8_t> raw_out(raw_cap % 4096, 0);
+  const std::size_t raw_used = open_batch(device_key, in.data(), in.size(), fields.data(), count, raw_out.data(),
+                                          raw_out.size(), out_fields.data(), status.data(), nullptr, true);
+  if (raw_used > raw_out.size()) __builtin_trap();
+  for (std::size_t i = raw_used; i < raw_out.size(); i++) {
+    if (raw_out[i] != 0) __builtin_trap();
   }
 
   std::vector<std::uint8_t> a(base64_decoded_capacity(in.size()) + 1), b(a.size());

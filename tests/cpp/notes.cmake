@@ -3,6 +3,7 @@
 memento_native_test(notes
   SOURCES test_notes_vectors.cpp test_notes_libsodium.cpp test_notes_tamper.cpp test_notes_base64.cpp
           test_notes_poly_carries.cpp test_notes_batch.cpp test_notes_utf16.cpp
+          test_notes_decoded.cpp
   KERNEL notes
   LIBS ${SODIUM_LIBRARY})
 memento_fuzzer(notes_batch SOURCES fuzz_notes_batch.cpp KERNEL notes)
