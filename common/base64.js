@@ -22,10 +22,21 @@ export const BASE64_PROBLEM_TEXT = {
   [BASE64_PROBLEM.nonCanonical]: 'is not valid base64: the bits its padding drops are not zero',
 };
 
+/** The '=' a base64 text ends with: 0, 1 or 2. */
+const paddingOf = (text) => (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+
+/**
+ * The bytes a base64 text whose length divides by 4 decodes to, if it is strict (not checked here: for a caller
+ * whose decoder checks it, as common/notes-decoded.js's does).
+ */
+export function decodedByteLength(text) {
+  return (text.length >>> 2) * 3 - paddingOf(text);
+}
+
 /** Why a string is not strict base64 (a BASE64_PROBLEM code), or 0 when it is. Checked in the kernel's order. */
 export function base64Problem(text) {
   if (text.length % 4 !== 0) return BASE64_PROBLEM.length;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const pad = paddingOf(text);
   const body = text.slice(0, text.length - pad);
   if (!BODY.test(body)) return OTHER.test(body) ? BASE64_PROBLEM.character : BASE64_PROBLEM.padding;
   if (pad === 0) return 0;
@@ -37,8 +48,7 @@ export function base64Problem(text) {
 /** The byte length a strict base64 text decodes to, or -1 when it is not strict base64 (or not a string). */
 export function base64ByteLength(text) {
   if (typeof text !== 'string' || base64Problem(text) !== 0) return -1;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length / 4) * 3 - pad;
+  return decodedByteLength(text);
 }
 
 /** Decodes strict base64; throws TypeError naming `name` and saying what is wrong. */

@@ -8,18 +8,13 @@
 // padding bits) or with a field that is not a string is packed again as
 // base64 (startPacking), so every malformed note gets the kernel's own status.
 import { OPEN_FIELDS_IN, PACK_GROUP } from './notes-format.js';
+import { decodedByteLength } from './base64.js';
 
 /** Whether this engine can decode base64 into a buffer (not Node 20). */
 export const decodesBase64 = typeof Uint8Array.prototype.setFromBase64 === 'function';
 
 const STRICT = { lastChunkHandling: 'strict' };
 const encoder = new TextEncoder();
-
-/** The bytes a strict base64 text decodes to (its length a multiple of 4). */
-function decodedLength(text) {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length >>> 2) * 3 - padding;
-}
 
 const allStrings = (note) => typeof note?.id === 'string' && typeof note.key === 'string'
   && typeof note.title === 'string' && typeof note.body === 'string';
@@ -32,7 +27,8 @@ export function startPackingDecoded(notes) {
   let failed = !notes.every(allStrings);
   let size = 0;
   if (!failed) {
-    for (const note of notes) size += note.id.length * 3 + ((note.key.length + note.title.length + note.body.length) >>> 2) * 3 + 6;
+    // An id takes at most 3 bytes a character; a field at most 3 bytes per 4 characters (the floors' sum is within the sum's floor).
+    for (const note of notes) size += note.id.length * 3 + ((note.key.length + note.title.length + note.body.length) >>> 2) * 3;
   }
   const input = new Uint8Array(failed ? 0 : size);
   const fields = new Uint32Array(notes.length * OPEN_FIELDS_IN);
@@ -63,7 +59,7 @@ export function startPackingDecoded(notes) {
   // Decodes one field into the buffer: false when it is not strict base64.
   function packField(text, slot) {
     if ((text.length & 3) !== 0) return false;
-    const length = decodedLength(text);
+    const length = decodedByteLength(text);
     let result;
     try {
       result = input.subarray(at, at + length).setFromBase64(text, STRICT);

@@ -44,11 +44,14 @@ struct Span {
   std::size_t len;
 };
 
+// A sealed title or body holds at least its nonce and tag.
+bool too_short_to_be_sealed(std::size_t bytes) { return bytes < kNonceBytes + kAeadTagBytes; }
+
 // Decodes one sealed field's base64 into out + at; its decoded size in *decoded.
 NoteProblem decode_field(Span b64, std::uint8_t* out, std::size_t* decoded) {
   const Base64Error error = base64_decode(out, decoded, reinterpret_cast<const char*>(b64.data), b64.len);
   if (error != Base64Error::ok) return problem_of(error);
-  if (*decoded < kNonceBytes + kAeadTagBytes) return NoteProblem::wrong_size;
+  if (too_short_to_be_sealed(*decoded)) return NoteProblem::wrong_size;
   return NoteProblem::ok;
 }
 
@@ -104,9 +107,9 @@ std::uint8_t open_one(const std::uint8_t device_key[32], const std::uint8_t* in,
   if (decoded) {
     title_sealed = title.len;
     body_sealed = body.len;
-    if (title_sealed < kNonceBytes + kAeadTagBytes)
+    if (too_short_to_be_sealed(title_sealed))
       status = status_of(NoteField::title, NoteProblem::wrong_size);
-    else if (body_sealed < kNonceBytes + kAeadTagBytes)
+    else if (too_short_to_be_sealed(body_sealed))
       status = status_of(NoteField::body, NoteProblem::wrong_size);
   } else {
     NoteProblem problem = decode_field(title, t, &title_sealed);

@@ -8,6 +8,7 @@
 using namespace memento::notes;
 using notes_test::Bytes;
 using notes_test::Note;
+using notes_test::random_text;
 
 namespace {
 
@@ -26,14 +27,6 @@ void add(SealInput& s, const std::string& id, const std::string& title, const st
   }
   s.random.insert(s.random.end(), random.begin(), random.end());
   s.capacity += seal_capacity(title.size(), body.size());
-}
-
-std::string random_text(notes_test::Rng& rng, std::size_t max_len) {
-  static const char* pieces[] = {"a", "b", " ", "note", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x94\x91", "\n", "Z"};
-  std::string s;
-  const std::size_t n = rng.below(max_len + 1);
-  while (s.size() < n) s += pieces[rng.below(9)];
-  return s;
 }
 
 }  // namespace

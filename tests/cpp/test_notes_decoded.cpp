@@ -64,14 +64,6 @@ Bytes resized(Bytes b, std::size_t n, notes_test::Rng& rng) {
   return b;
 }
 
-std::string text(notes_test::Rng& rng, std::size_t max_len) {
-  static const char* pieces[] = {"a", " ", "word", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x94\x91", "\n"};
-  std::string s;
-  const std::size_t n = rng.below(max_len + 1);
-  while (s.size() < n) s += pieces[rng.below(7)];
-  return s;
-}
-
 }  // namespace
 
 TEST_CASE("decoded fields open exactly as their base64: every status, length and byte", "[notes][decoded]") {
@@ -84,8 +76,9 @@ TEST_CASE("decoded fields open exactly as their base64: every status, length and
     Case c{"n" + std::to_string(i) + (i % 7 == 0 ? "\xc3\xa9" : ""), {}};
     // Titles and bodies around 16-byte blocks and Poly1305's 64-byte steps, and long ones.
     const std::size_t body_len = i % 5 == 0 ? 16 * rng.below(20) : rng.below(3000);
-    c.raw = notes_test::seal_raw_with_libsodium(c.id, notes_test::text(text(rng, 90)),
-                                                notes_test::text(text(rng, body_len)), device_key, rng.bytes(104));
+    c.raw = notes_test::seal_raw_with_libsodium(c.id, notes_test::text(notes_test::random_text(rng, 90)),
+                                                notes_test::text(notes_test::random_text(rng, body_len)), device_key,
+                                                rng.bytes(104));
     switch (i % 16) {
       case 1:
         c.raw.key = flipped(c.raw.key, rng);
@@ -149,7 +142,8 @@ TEST_CASE("a decoded note needs room for its sealed title and body where it open
   std::vector<Case> cases;
   std::size_t plain_before_last = 0;
   for (int i = 0; i < 40; i++) {
-    const Bytes title = notes_test::text(text(rng, 40)), body = notes_test::text(text(rng, 500));
+    const Bytes title = notes_test::text(notes_test::random_text(rng, 40)),
+                body = notes_test::text(notes_test::random_text(rng, 500));
     if (i < 39) plain_before_last += title.size() + body.size();
     cases.push_back({std::to_string(i),
                      notes_test::seal_raw_with_libsodium(std::to_string(i), title, body, device_key, rng.bytes(104))});

@@ -40,6 +40,15 @@ struct Rng {
   }
 };
 
+// A random UTF-8 text of at most about max_len bytes: ASCII, 2-, 3- and 4-byte characters, spaces and newlines.
+inline std::string random_text(Rng& rng, std::size_t max_len) {
+  static const char* pieces[] = {"a", "b", " ", "note", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x94\x91", "\n", "Z"};
+  std::string s;
+  const std::size_t n = rng.below(max_len + 1);
+  while (s.size() < n) s += pieces[rng.below(9)];
+  return s;
+}
+
 inline std::string to_base64(const Bytes& b) {
   std::string s(sodium_base64_encoded_len(b.size(), sodium_base64_VARIANT_ORIGINAL), '\0');
   sodium_bin2base64(s.data(), s.size(), b.data(), b.size(), sodium_base64_VARIANT_ORIGINAL);
