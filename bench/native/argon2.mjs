@@ -3,19 +3,14 @@
 // count), and the sizes of the shipped wasm modules.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { compileNative } from './compile.mjs';
 
 const SIZE_LIMIT_GZIP = { 'argon2.simd.wasm': 25000 };  // issue 2 §8: at most 25 KB gzip
 
-function compile(root) {
-  const out = path.join(root, 'build/bench/argon2_native');
-  mkdirSync(path.dirname(out), { recursive: true });
-  execFileSync('cc', ['-O2', '-o', out, path.join(root, 'bench/native/argon2_native.c'), '-lsodium'], { stdio: 'inherit' });
-  const cc = execFileSync('cc', ['--version'], { encoding: 'utf8' }).split('\n')[0];
-  return { binary: out, cc };
-}
+const compile = (root) => compileNative(root, 'argon2_native', 'cc', ['-O2', path.join(root, 'bench/native/argon2_native.c'), '-lsodium']);
 
 export const engines = {
   async native({ root, cases, settings, log }) {

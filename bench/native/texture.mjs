@@ -5,9 +5,9 @@
 // engine in between, the yardstick for how far the wasm build could still go.
 // Its maps are checked against every other engine's (the same digest).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pieceRows } from '../../worker/texture-ops.js';
+import { compileNative } from './compile.mjs';
 
 // SSE4.2 is as wide as wasm's SIMD (128 bits); -march=native measured no faster here (2026-12-03).
 // -ffp-contract=off as for every build of the kernel: a fused multiply-add changes the normals' last bit.
@@ -15,14 +15,8 @@ const FLAGS = ['-std=c++20', '-O3', '-msse4.2', '-ffp-contract=off', '-DMEMENTO_
 const SOURCES = ['texture.cpp', 'shade.cpp', 'status.cpp', 'rows_simd.cpp', 'vault_simd.cpp'];
 const KINDS = { 'stone-wall': 0, 'vault-face': 1 };
 
-function compile(root) {
-  const out = path.join(root, 'build/bench/texture_native');
-  mkdirSync(path.dirname(out), { recursive: true });
-  execFileSync('g++', [...FLAGS, `-I${path.join(root, 'cpp')}`, '-o', out, path.join(root, 'bench/native/texture_native.cpp'),
-    ...SOURCES.map((file) => path.join(root, 'cpp/texture', file))], { stdio: 'inherit' });
-  const cc = execFileSync('g++', ['--version'], { encoding: 'utf8' }).split('\n')[0];
-  return { binary: out, cc };
-}
+const compile = (root) => compileNative(root, 'texture_native', 'g++', [...FLAGS, `-I${path.join(root, 'cpp')}`,
+  path.join(root, 'bench/native/texture_native.cpp'), ...SOURCES.map((file) => path.join(root, 'cpp/texture', file))]);
 
 export const engines = {
   async native({ root, cases, settings, log }) {
