@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNotesWorker, openNotes, sealNotes } from '../../dist/node.js';
-import { callRanges } from '../../api/notes.js';
+import { CALL_BYTES, callRanges } from '../../api/notes.js';
 import { createWasmNotes } from '../../worker/notes-ops.js';
 import { packNotes, unpackOpened } from '../../common/notes-format.js';
 import { receiveNoteTexts } from '../../common/text-feed.js';
@@ -104,7 +104,7 @@ test('onFirst gets the first `first` notes once, before openNotes() resolves, ev
   }
 });
 
-test('callRanges covers every note once, in order: a first call of at least `first` notes, then bigger calls under 2 MiB', () => {
+test('callRanges covers every note once, in order: a first call of at least `first` notes, then bigger calls up to CALL_BYTES', () => {
   const size = (note) => (note.key?.length ?? 0) + (note.title?.length ?? 0) + (note.body?.length ?? 0);
   for (const [list, first] of [[notes, 0], [notes, 40], [notes, 700], [notes.slice(0, 5), 40], [[], 0], [notes, NaN], [notes, -3],
     [notes, 'x'], [notes, Infinity]]) {
@@ -114,7 +114,7 @@ test('callRanges covers every note once, in order: a first call of at least `fir
       assert.equal(from, at);
       assert.ok(to > from);
       const bytes = list.slice(from, to).reduce((sum, note) => sum + size(note), 0);
-      assert.ok(bytes <= 2 * 1024 * 1024 || to - from === 1 || (from === 0 && to <= Math.max(first > 0 ? first : 0, 128)), `${from}..${to}: ${bytes} bytes`);
+      assert.ok(bytes <= CALL_BYTES || to - from === 1 || (from === 0 && to <= Math.max(first > 0 ? first : 0, 128)), `${from}..${to}: ${bytes} bytes`);
       at = to;
     }
     assert.equal(at, list.length);
