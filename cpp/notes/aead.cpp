@@ -64,6 +64,10 @@ void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::
   secure_erase(first, sizeof first);
 }
 
+// One pass over the ciphertext: the message is decrypted while Poly1305
+// absorbs it (chacha20_xor_absorbing after the first 192 bytes), and erased again
+// if the tag fails, so a refused message leaves nothing. Each piece of c is
+// absorbed before the stream overwrites it (m <= c).
 bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
                                    const std::uint8_t nonce[12], const std::uint8_t key[32]) {
   if (clen < kAeadTagBytes) return false;
@@ -72,9 +76,35 @@ bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::
   std::uint8_t first[256], tag[16];
   chacha20_init(state, key, nonce, 0);
   chacha20_keystream4(first, state);
-  compute_tag(tag, c, len, ad, first);
+  Poly1305 st;
+  poly1305_init(st, first);
+  const std::size_t adlen = ad.first_len + ad.second_len;
+  poly1305_update(st, ad.first, ad.first_len);
+  poly1305_update(st, ad.second, ad.second_len);
+  poly1305_update(st, kZeros, (16 - adlen % 16) % 16);
+  // Blocks 1..3 of the first pass cover the head; the stream goes on from block 4.
+  const std::size_t head = len < kHead ? len : kHead;
+  poly1305_update(st, c, head);
+  for (std::size_t i = 0; i < head; i++) m[i] = c[i] ^ first[64 + i];
+  const std::size_t rest = len - head;
+  if (rest > 0) {
+    // After a whole head the MAC stands at a block boundary (kHead is a multiple of 16).
+    // The last partial block is kept aside first: with m == c the stream overwrites it.
+    std::uint8_t last[16];
+    const std::size_t partial = rest % 16;
+    for (std::size_t i = 0; i < partial; i++) last[i] = c[len - partial + i];
+    state[12] = 4;
+    chacha20_xor_absorbing(m + head, c + head, rest, state, st.h, st.r);
+    poly1305_update(st, last, partial);
+  }
+  poly1305_update(st, kZeros, (16 - len % 16) % 16);
+  std::uint8_t lengths[16];
+  store64_le(lengths, adlen);
+  store64_le(lengths + 8, len);
+  poly1305_update(st, lengths, 16);
+  poly1305_final(st, tag);
   const bool ok = tags_equal(tag, c + len);
-  if (ok) xor_message(m, c, len, first, state);
+  if (!ok) secure_erase(m, len);
   secure_erase(state, sizeof state);
   secure_erase(first, sizeof first);
   secure_erase(tag, sizeof tag);

@@ -20,8 +20,8 @@ struct AssociatedData {
 // c has room for len + 16; c may equal m.
 void chacha20poly1305_ietf_encrypt(std::uint8_t* c, const std::uint8_t* m, std::size_t len, const AssociatedData& ad,
                                    const std::uint8_t nonce[12], const std::uint8_t key[32]);
-// Checks the tag first; writes m (clen - 16 bytes) only when it holds.
-// m may equal c or sit before it.
+// Decrypts into m (clen - 16 bytes) while checking the tag, and erases m
+// again when the tag fails. m may equal c or sit before it.
 bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
                                    const std::uint8_t nonce[12], const std::uint8_t key[32]);
 

@@ -20,6 +20,15 @@ void chacha20_block(std::uint8_t out[64], const std::uint32_t state[16]);
 // own decoded bytes.
 void chacha20_xor(std::uint8_t* out, const std::uint8_t* in, std::size_t len, const std::uint32_t state[16]);
 
+// chacha20_xor of len bytes from counter state[12] on, which it advances past
+// them, while Poly1305 (accumulator h, key r) absorbs each whole 16-byte block
+// of `in`, the ciphertext (the last len % 16 bytes are the caller's to absorb). The SIMD build
+// absorbs them between the rounds of each four-block pass, so the core's
+// multipliers run the MAC while its vector units run the stream; the scalar
+// build makes the two passes one after the other. out <= in is allowed.
+void chacha20_xor_absorbing(std::uint8_t* out, const std::uint8_t* in, std::size_t len, std::uint32_t state[16],
+                            std::uint32_t h[5], const std::uint32_t r[5]);
+
 // Four consecutive keystream blocks (counters state[12] .. state[12] + 3): one
 // SIMD pass in the SIMD build. The AEAD takes the Poly1305 key and the first
 // 192 message bytes from one such call.

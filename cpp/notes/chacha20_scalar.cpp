@@ -1,6 +1,7 @@
 // The scalar twin of chacha20_simd.cpp: one block at a time.
 #include "common/secure_erase.h"
 #include "notes/chacha20.h"
+#include "notes/poly1305.h"
 
 namespace memento::notes {
 
@@ -20,6 +21,14 @@ void chacha20_xor(std::uint8_t* out, const std::uint8_t* in, std::size_t len, co
   }
   secure_erase(block, sizeof block);
   secure_erase(s, sizeof s);
+}
+
+void chacha20_xor_absorbing(std::uint8_t* out, const std::uint8_t* in, std::size_t len, std::uint32_t state[16],
+                            std::uint32_t h[5], const std::uint32_t r[5]) {
+  // The MAC reads all of `in` before the stream overwrites any of it (out <= in).
+  poly1305_blocks(h, r, in, len / 16);
+  chacha20_xor(out, in, len, state);
+  state[12] += static_cast<std::uint32_t>((len + 63) / 64);
 }
 
 void chacha20_keystream4(std::uint8_t out[256], const std::uint32_t state[16]) {

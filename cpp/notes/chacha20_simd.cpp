@@ -6,6 +6,7 @@
 #include "common/simd.h"
 #include "notes/bytes.h"
 #include "notes/chacha20.h"
+#include "notes/poly1305.h"
 
 // 1: rotate by 16 and 8 with a byte shuffle (one pshufb on x64);
 // 0: two shifts and an OR, as for 12 and 7 (test_notes_simd_rotate_by_shifts, tests/cpp/notes.cmake).
@@ -48,7 +49,43 @@ inline void quarter_four_blocks(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
   b = rotl_by_shifts<7>(wasm_v128_xor(b, c));
 }
 
-inline void double_rounds_four_blocks(v128_t x[16]) {
+// What a four-block pass does between its double rounds: nothing, or absorb
+// two blocks of ciphertext into Poly1305 (AbsorbPairs). Interleaved, the
+// scalar multiplies of the MAC and the vector rounds of the stream share the
+// core; one after the other, each leaves the other's units idle.
+struct NoMac {
+  void between_rounds(int) {}
+};
+
+// The 16 blocks of a whole pass, two after each of the first 8 double rounds.
+struct AbsorbPass {
+  std::uint32_t* h;
+  const std::uint32_t* r;
+  const std::uint8_t* m;  // the 256 bytes of ciphertext this pass decrypts
+  void between_rounds(int round) {
+    if (round < 8) {
+      poly1305_absorb(h, r, m + 32 * round, 1u << 24);
+      poly1305_absorb(h, r, m + 32 * round + 16, 1u << 24);
+    }
+  }
+};
+
+// The whole blocks of a last, shorter pass (its own instance: a count known
+// only at run time in the loop above costs the whole passes their speed).
+struct AbsorbTail {
+  std::uint32_t* h;
+  const std::uint32_t* r;
+  const std::uint8_t* m;
+  std::size_t blocks;  // < 16
+  void between_rounds(int round) {
+    const std::size_t at = 2 * static_cast<std::size_t>(round);
+    if (at < blocks) poly1305_absorb(h, r, m + 16 * at, 1u << 24);
+    if (at + 1 < blocks) poly1305_absorb(h, r, m + 16 * at + 16, 1u << 24);
+  }
+};
+
+template <class Mac>
+inline void double_rounds_four_blocks(v128_t x[16], Mac& mac) {
   for (int r = 0; r < 10; r++) {
     quarter_four_blocks(x[0], x[4], x[8], x[12]);
     quarter_four_blocks(x[1], x[5], x[9], x[13]);
@@ -58,19 +95,27 @@ inline void double_rounds_four_blocks(v128_t x[16]) {
     quarter_four_blocks(x[1], x[6], x[11], x[12]);
     quarter_four_blocks(x[2], x[7], x[8], x[13]);
     quarter_four_blocks(x[3], x[4], x[9], x[14]);
+    mac.between_rounds(r);
   }
+}
+
+inline void double_rounds_four_blocks(v128_t x[16]) {
+  NoMac none;
+  double_rounds_four_blocks(x, none);
 }
 
 // Four blocks of keystream XORed into 256 bytes (in == nullptr: the keystream itself). Stores go in increasing
 // address order, each after the loads it overwrites (out <= in is allowed).
 // The keystream stays in wasm locals (registers), never in linear memory, so
 // there is nothing to erase here; erasing would force it onto the stack.
-void xor_four_blocks(std::uint8_t* out, const std::uint8_t* in, const std::uint32_t s[16]) {
+// With a MAC, it reads all 256 bytes of `in` during the rounds, before the stores.
+template <class Mac>
+void xor_four_blocks(std::uint8_t* out, const std::uint8_t* in, const std::uint32_t s[16], Mac& mac) {
   v128_t init[16], x[16];
   for (int i = 0; i < 16; i++) init[i] = wasm_i32x4_splat(static_cast<int>(s[i]));
   init[12] = wasm_i32x4_add(init[12], wasm_i32x4_make(0, 1, 2, 3));
   for (int i = 0; i < 16; i++) x[i] = init[i];
-  double_rounds_four_blocks(x);
+  double_rounds_four_blocks(x, mac);
   v128_t blocks[4][4];  // [block][group of four words]
   for (int g = 0; g < 4; g++) {
     v128_t a = wasm_i32x4_add(x[4 * g], init[4 * g]);
@@ -94,7 +139,39 @@ void xor_four_blocks(std::uint8_t* out, const std::uint8_t* in, const std::uint3
   }
 }
 
+void xor_four_blocks(std::uint8_t* out, const std::uint8_t* in, const std::uint32_t s[16]) {
+  NoMac none;
+  xor_four_blocks(out, in, s, none);
+}
+
 }  // namespace
+
+void chacha20_xor_absorbing(std::uint8_t* out, const std::uint8_t* in, std::size_t len, std::uint32_t state[16],
+                            std::uint32_t h[5], const std::uint32_t r[5]) {
+  // Accumulator and key in locals for the whole run (as poly1305_blocks_one_lane): through the
+  // pointers every store could alias the message and force reloads.
+  std::uint32_t acc[5] = {h[0], h[1], h[2], h[3], h[4]};
+  const std::uint32_t key[5] = {r[0], r[1], r[2], r[3], r[4]};
+  for (; len >= 256; len -= 256, in += 256, out += 256, state[12] += 4) {
+    AbsorbPass mac{acc, key, in};
+    xor_four_blocks(out, in, state, mac);
+  }
+  if (len > 64) {  // as chacha20_xor: one four-block pass for the last two or three blocks
+    std::uint8_t stream[256];
+    AbsorbTail mac{acc, key, in, len / 16};
+    xor_four_blocks(stream, nullptr, state, mac);
+    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
+    secure_erase(stream, sizeof stream);
+  } else if (len > 0) {
+    for (std::size_t b = 0; b < len / 16; b++) poly1305_absorb(acc, key, in + 16 * b, 1u << 24);
+    std::uint8_t block[64];
+    chacha20_block(block, state);
+    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ block[i];
+    secure_erase(block, sizeof block);
+  }
+  state[12] += static_cast<std::uint32_t>((len + 63) / 64);
+  for (int i = 0; i < 5; i++) h[i] = acc[i];
+}
 
 void chacha20_xor(std::uint8_t* out, const std::uint8_t* in, std::size_t len, const std::uint32_t state[16]) {
   std::uint32_t s[16];

@@ -5,50 +5,13 @@
 
 namespace memento::notes {
 
-void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {  // inlined into the block loops
-  const std::uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];
-  // 2^130 = 5 mod p: limbs that overflow the top wrap around times 5.
-  const std::uint64_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
-  const std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
-  std::uint64_t d0 = h0 * r0 + h1 * s4 + h2 * s3 + h3 * s2 + h4 * s1;
-  std::uint64_t d1 = h0 * r1 + h1 * r0 + h2 * s4 + h3 * s3 + h4 * s2;
-  std::uint64_t d2 = h0 * r2 + h1 * r1 + h2 * r0 + h3 * s4 + h4 * s3;
-  std::uint64_t d3 = h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s4;
-  std::uint64_t d4 = h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0;
-  std::uint64_t c;
-  c = d0 >> 26;
-  h[0] = static_cast<std::uint32_t>(d0) & kLimbMask;
-  d1 += c;
-  c = d1 >> 26;
-  h[1] = static_cast<std::uint32_t>(d1) & kLimbMask;
-  d2 += c;
-  c = d2 >> 26;
-  h[2] = static_cast<std::uint32_t>(d2) & kLimbMask;
-  d3 += c;
-  c = d3 >> 26;
-  h[3] = static_cast<std::uint32_t>(d3) & kLimbMask;
-  d4 += c;
-  c = d4 >> 26;
-  h[4] = static_cast<std::uint32_t>(d4) & kLimbMask;
-  std::uint64_t t = h[0] + c * 5;
-  h[0] = static_cast<std::uint32_t>(t) & kLimbMask;
-  h[1] += static_cast<std::uint32_t>(t >> 26);
-}
-
 void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks,
                               std::uint32_t hibit) {
   // The accumulator in locals for the whole loop: through the pointer, every
   // store to h could alias the message bytes and force reloads.
   std::uint32_t acc[5] = {h[0], h[1], h[2], h[3], h[4]};
   const std::uint32_t key[5] = {r[0], r[1], r[2], r[3], r[4]};
-  for (; nblocks > 0; nblocks--, m += 16) {
-    acc[0] += load32_le(m) & kLimbMask;
-    acc[1] += (load32_le(m + 3) >> 2) & kLimbMask;
-    acc[2] += (load32_le(m + 6) >> 4) & kLimbMask;
-    acc[3] += (load32_le(m + 9) >> 6) & kLimbMask;
-    acc[4] += (load32_le(m + 12) >> 8) | hibit;
-    poly1305_multiply(acc, key);
-  }
+  for (; nblocks > 0; nblocks--, m += 16) poly1305_absorb(acc, key, m, hibit);
   for (int i = 0; i < 5; i++) h[i] = acc[i];
 }
 

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "notes/bytes.h"
+
 namespace memento::notes {
 
 struct Poly1305 {
@@ -22,13 +24,54 @@ void poly1305_update(Poly1305& st, const std::uint8_t* m, std::size_t len);
 void poly1305_final(Poly1305& st, std::uint8_t tag[16]);
 void poly1305(std::uint8_t tag[16], const std::uint8_t* m, std::size_t len, const std::uint8_t key[32]);
 
-// Internals shared by the scalar and two-lane block functions.
+// Internals shared by the scalar and two-lane block functions, and by the
+// SIMD stream that absorbs ciphertext between its rounds (chacha20_simd.cpp).
 inline constexpr std::uint32_t kLimbMask = 0x3ffffff;
-// h = (h + block) * r for each 16-byte block; hibit = 1 << 24 for full blocks, 0 for the padded last one.
+
+// h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
+inline void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {
+  const std::uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];
+  // 2^130 = 5 mod p: limbs that overflow the top wrap around times 5.
+  const std::uint64_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
+  const std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
+  std::uint64_t d0 = h0 * r0 + h1 * s4 + h2 * s3 + h3 * s2 + h4 * s1;
+  std::uint64_t d1 = h0 * r1 + h1 * r0 + h2 * s4 + h3 * s3 + h4 * s2;
+  std::uint64_t d2 = h0 * r2 + h1 * r1 + h2 * r0 + h3 * s4 + h4 * s3;
+  std::uint64_t d3 = h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s4;
+  std::uint64_t d4 = h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0;
+  std::uint64_t c;
+  c = d0 >> 26;
+  h[0] = static_cast<std::uint32_t>(d0) & kLimbMask;
+  d1 += c;
+  c = d1 >> 26;
+  h[1] = static_cast<std::uint32_t>(d1) & kLimbMask;
+  d2 += c;
+  c = d2 >> 26;
+  h[2] = static_cast<std::uint32_t>(d2) & kLimbMask;
+  d3 += c;
+  c = d3 >> 26;
+  h[3] = static_cast<std::uint32_t>(d3) & kLimbMask;
+  d4 += c;
+  c = d4 >> 26;
+  h[4] = static_cast<std::uint32_t>(d4) & kLimbMask;
+  std::uint64_t t = h[0] + c * 5;
+  h[0] = static_cast<std::uint32_t>(t) & kLimbMask;
+  h[1] += static_cast<std::uint32_t>(t >> 26);
+}
+
+// h = (h + block) * r for one 16-byte block; hibit = 1 << 24 for a full block, 0 for the padded last one.
+inline void poly1305_absorb(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::uint32_t hibit) {
+  h[0] += load32_le(m) & kLimbMask;
+  h[1] += (load32_le(m + 3) >> 2) & kLimbMask;
+  h[2] += (load32_le(m + 6) >> 4) & kLimbMask;
+  h[3] += (load32_le(m + 9) >> 6) & kLimbMask;
+  h[4] += (load32_le(m + 12) >> 8) | hibit;
+  poly1305_multiply(h, r);
+}
+
+// poly1305_absorb for each of nblocks blocks.
 void poly1305_blocks_one_lane(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks,
                               std::uint32_t hibit);
-// h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
-void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]);
 // Full blocks only: the variant's fast path (two lanes in the SIMD build).
 void poly1305_blocks(std::uint32_t h[5], const std::uint32_t r[5], const std::uint8_t* m, std::size_t nblocks);
 

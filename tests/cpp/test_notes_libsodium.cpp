@@ -126,3 +126,36 @@ TEST_CASE("ChaCha20 in place and shifted forward gives libsodium's keystream", "
     REQUIRE(Bytes(buf.begin(), buf.begin() + len) == expected);
   }
 }
+
+// The open decrypts while Poly1305 absorbs the ciphertext (one pass), so each
+// piece must be absorbed before the stream overwrites it, and a refused
+// message must be erased from the output it was already written to.
+TEST_CASE("XChaCha20-Poly1305 opens in place and shifted forward, and a refused message leaves nothing",
+          "[notes][libsodium]") {
+  notes_test::init_sodium();
+  notes_test::Rng rng(13);
+  for (int trial = 0; trial < 6000; trial++) {
+    const std::size_t len = trial < 1200 ? static_cast<std::size_t>(trial) : pick_length(rng);
+    const std::size_t shift = rng.below(3) == 0 ? 0 : rng.below(41);
+    const Bytes m = rng.bytes(len), key = rng.bytes(32), nonce = rng.bytes(24), ad = rng.bytes(rng.below(41));
+    Bytes sealed(len + 16);
+    unsigned long long clen;
+    crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.data(), &clen, m.data(), len, ad.data(), ad.size(), nullptr,
+                                               nonce.data(), key.data());
+    INFO("length " << len << " shift " << shift);
+    Bytes buf(shift + len + 16);
+    std::memcpy(buf.data() + shift, sealed.data(), len + 16);
+    REQUIRE(xchacha20poly1305_decrypt(buf.data(), buf.data() + shift, len + 16, {ad.data(), ad.size(), nullptr, 0},
+                                      nonce.data(), key.data()));
+    REQUIRE(Bytes(buf.begin(), buf.begin() + len) == m);
+
+    // One flipped bit anywhere in ciphertext or tag: refused, and the output holds zeros only.
+    Bytes tampered = sealed;
+    const std::size_t at = rng.below(len + 16);
+    tampered[at] ^= static_cast<std::uint8_t>(1u << rng.below(8));
+    Bytes out(len, 0xa5);
+    REQUIRE_FALSE(xchacha20poly1305_decrypt(out.data(), tampered.data(), len + 16, {ad.data(), ad.size(), nullptr, 0},
+                                            nonce.data(), key.data()));
+    REQUIRE(out == Bytes(len, 0));
+  }
+}
