@@ -50,7 +50,7 @@ inline void quarter_four_blocks(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
 }
 
 // What a four-block pass does between its double rounds: nothing, or absorb
-// two blocks of ciphertext into Poly1305 (AbsorbPairs). Interleaved, the
+// two blocks of ciphertext into Poly1305 (AbsorbPass, AbsorbTail). Interleaved, the
 // scalar multiplies of the MAC and the vector rounds of the stream share the
 // core; one after the other, each leaves the other's units idle.
 struct NoMac {
