@@ -505,17 +505,21 @@ function damagedNotes() {
     { ...n5, key: `${n5.key.slice(0, 4)}=${n5.key.slice(5)}` },       // '=' inside
     { ...n6, title: nonCanonical(n6.title) },
     { ...n7, body: null },
+    { ...n0, key: `${n0.key.slice(0, 8)} \t\n ${n0.key.slice(8)}` },  // four whitespace characters in a key: whole quads
   ];
-  return { deviceKey: small.deviceKey, strict, malformed, good: small.notes.slice(10) };
+  // No key padded: the page decodes a call's keys joined (common/notes-decoded.js), wrong ones included.
+  const strictKeys = [n0, { ...n6, key: flip(n6.key, 40) }, { ...small.notes[9], key: 'QUJD' }, n7, small.notes[8]];
+  return { deviceKey: small.deviceKey, strict, strictKeys, malformed, good: small.notes.slice(10) };
 }
 
 test('the page decodes strict base64 itself and sends the rest as base64: every damaged note gets the error Node gives', async () => {
-  const { deviceKey, strict, malformed, good } = damagedNotes();
+  const { deviceKey, strict, strictKeys, malformed, good } = damagedNotes();
   const worker = createNotesWorker();
   let expected;
   try {
     expected = {
       strict: await openNotesInNode(strict, deviceKey, { worker }),
+      strictKeys: await openNotesInNode(strictKeys, deviceKey, { worker }),
       malformed: await openNotesInNode([...good, ...malformed], deviceKey, { worker }),
     };
   } finally {
@@ -526,8 +530,10 @@ test('the page decodes strict base64 itself and sends the rest as base64: every 
     'MalformedNoteError', 'AuthenticationError', 'AuthenticationError', 'AuthenticationError', 'AuthenticationError', 'ok',
     'MalformedNoteError']);
   assert.ok(expected.malformed.slice(good.length).every((n) => n.error?.name === 'MalformedNoteError'));
+  assert.deepEqual(expected.strictKeys.map((n) => n.error?.name ?? 'ok'), ['ok', 'AuthenticationError', 'MalformedNoteError',
+    'ok', 'ok']);
   const page = await browser.newPage();
-  const seen = await page.evaluate(async ({ strict, malformed, good, key }) => {
+  const seen = await page.evaluate(async ({ strict, strictKeys, malformed, good, key }) => {
     const { startPackingDecoded } = await import('/common/notes-decoded.js');
     const packs = (notes) => {
       const packing = startPackingDecoded(notes);
@@ -537,12 +543,16 @@ test('the page decodes strict base64 itself and sends the rest as base64: every 
     const deviceKey = new Uint8Array(key);
     return {
       strictPacks: packs(strict),
+      strictKeysPack: packs(strictKeys),
+      strictKeys: await window.memento.openNotes(strictKeys, deviceKey),
       malformedPacks: malformed.map((note) => packs([...good, note])),
       strict: await window.memento.openNotes(strict, deviceKey),
       malformed: await window.memento.openNotes([...good, ...malformed], deviceKey),
     };
-  }, { strict, malformed, good, key: Array.from(deviceKey) });
+  }, { strict, strictKeys, malformed, good, key: Array.from(deviceKey) });
   assert.equal(seen.strictPacks, true, 'strict base64 with wrong bytes is decoded on the page');
+  assert.equal(seen.strictKeysPack, true, 'so are unpadded keys, wrong ones included');
+  assert.deepEqual(seen.strictKeys, expected.strictKeys);
   assert.deepEqual(seen.malformedPacks, malformed.map(() => false), 'each malformed field sends its call as base64');
   assert.deepEqual(seen.strict, expected.strict);
   assert.deepEqual(seen.malformed, expected.malformed);
