@@ -28,6 +28,12 @@ import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 // at MAX_CALL_BYTES.
 const FIRST_CALL_NOTES = 128;
 export const CALL_BYTES = 800 * 1024;
+// A packing buffer's least size, so that an earlier call's fits the next
+// calls (a call packs at most CALL_BYTES of base64 and its ids); and how many
+// calls the page packs ahead of the answers it has made strings of: the
+// worker always has the next call while the page makes strings.
+const CALL_ROOM = CALL_BYTES + 64 * 1024;
+export const CALLS_AHEAD = 5;
 const MAX_CALL_BYTES = 24 * 1024 * 1024;
 
 /** @typedef {WorkerClient} NotesWorker */
@@ -215,25 +221,37 @@ async function openInCalls(notes, key, options, take) {
   const ranges = callRanges(notes, options.first ?? 0);
   const calls = ranges.map(() => deferred());
   const replies = [];
+  // Each answered call's buffer, once its strings are made and it is erased,
+  // packs a later call: fresh memory costs the page a fault per 4 KiB page
+  // and its release both cores a TLB flush, about a sixth of this thread's
+  // time an open when every call had its own (cpp/notes/NOTES.md). So the
+  // page packs at most CALLS_AHEAD calls past the last one it took.
+  const taken = ranges.map(() => deferred());
+  const spare = [];
+  const allocate = (size) => {
+    const i = spare.findIndex((buffer) => buffer.byteLength >= size);
+    return i >= 0 ? new Uint8Array(spare.splice(i, 1)[0]) : new Uint8Array(Math.max(size, CALL_ROOM));
+  };
   // Once a call failed, the calls not yet sent never are. (A failure of this
   // thread's own part does not stop them: the texts a search worker waits for
   // still come, whole.)
   let callFailed = false;
   const send = async () => {
     for (let k = 0; k < ranges.length; k++) {
+      if (k >= CALLS_AHEAD) await taken[k - CALLS_AHEAD].promise;
       if (callFailed) return;
       const [from, to] = ranges[k];
       const chunk = notes.slice(from, to);
       const packStart = performance.now();
       const packInSlices = (packing) => runInSlices(Math.ceil(chunk.length / PACK_GROUP),
         (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)), { signal: options.signal });
-      let packing = decodesBase64 ? startPackingDecoded(chunk) : startPacking(chunk);
+      let packing = decodesBase64 ? startPackingDecoded(chunk, allocate) : startPacking(chunk, allocate);
       await packInSlices(packing);
       if (callFailed) return;
       let packed = packing.finish();
       if (packed === null) {
         // A field that is not strict base64 (or not a string): this call goes as base64, and the kernel says what is wrong.
-        packing = startPacking(chunk);
+        packing = startPacking(chunk, allocate);
         await packInSlices(packing);
         if (callFailed) return;
         packed = packing.finish();
@@ -258,17 +276,24 @@ async function openInCalls(notes, key, options, take) {
     }
   };
   send().catch((error) => calls[replies.length].reject(error)).finally(() => key.fill(0));
+  let next = 0;
   try {
-    for (const call of calls) {
-      const { chunk, packed, reply, from } = await call.promise;
+    for (; next < calls.length; next++) {
+      const { chunk, packed, reply, from } = await calls[next].promise;
       const opened = await reply;
       const stringsStart = performance.now();
       if (!options.textsOnly) await take(chunk, packed, opened, from);
       measure('notes:strings', stringsStart);
+      // take() erased it (a texts-only answer is a count: its buffer stayed in the worker).
+      if (opened?.out?.buffer?.byteLength > 0) spare.push(opened.out.buffer);
+      taken[next].resolve();
     }
   } catch (error) {
-    // The plaintexts of the calls still to come back are erased as they come.
-    for (const reply of replies) reply.then((opened) => { opened?.out?.fill?.(0); opened?.utf16?.fill?.(0); }, () => {});
+    callFailed = true;
+    for (const call of taken) call.resolve();
+    // The plaintexts of the calls still to come back are erased as they come
+    // (those taken were erased, and their buffers may have gone on).
+    for (const reply of replies.slice(next)) reply.then((opened) => { opened?.out?.fill?.(0); opened?.utf16?.fill?.(0); }, () => {});
     // Until a call carries them to the worker the ports are ours to answer on;
     // a port already sent is detached here, and posting to it does nothing.
     for (const port of ports) {

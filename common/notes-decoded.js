@@ -7,7 +7,7 @@
 // whitespace, a character outside the alphabet, misplaced '=', non-zero
 // padding bits) or with a field that is not a string is packed again as
 // base64 (startPacking), so every malformed note gets the kernel's own status.
-import { OPEN_FIELDS_IN, PACK_GROUP } from './notes-format.js';
+import { OPEN_FIELDS_IN, PACK_GROUP, newBuffer } from './notes-format.js';
 import { decodedByteLength } from './base64.js';
 
 /** Whether this engine can decode base64 into a buffer (not Node 20). */
@@ -23,15 +23,16 @@ const allStrings = (note) => typeof note?.id === 'string' && typeof note.key ===
 /**
  * startPacking() (common/notes-format.js) with the base64 fields decoded: `pack(from, to)` in order, then
  * `finish()`, which gives the packed call with `decoded: true`, or null when the call must go as base64.
+ * `allocate(size)` as startPacking's.
  */
-export function startPackingDecoded(notes) {
+export function startPackingDecoded(notes, allocate = newBuffer) {
   let failed = !notes.every(allStrings);
   let size = 0;
   if (!failed) {
     // An id takes at most 3 bytes a character; a field at most 3 bytes per 4 characters (the floors' sum is within the sum's floor).
     for (const note of notes) size += note.id.length * 3 + ((note.key.length + note.title.length + note.body.length) >>> 2) * 3;
   }
-  const input = new Uint8Array(failed ? 0 : size);
+  const input = failed ? new Uint8Array(0) : allocate(size);
   const fields = new Uint32Array(notes.length * OPEN_FIELDS_IN);
   let at = 0;
   let outCapacity = 0;

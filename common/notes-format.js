@@ -56,6 +56,9 @@ export function packNotes(notes) {
   return packing.finish();
 }
 
+/** A fresh buffer of `size` bytes: what the packers allocate unless told otherwise. */
+export const newBuffer = (size) => new Uint8Array(size);
+
 /** Notes per encodeInto call on the fast path (about 190 KB of base64 in the benchmark's vault). */
 export const PACK_GROUP = 128;
 
@@ -68,13 +71,15 @@ export const PACK_GROUP = 128;
  * Chromium that is about twice as fast as one encodeInto per field (each call
  * crosses into Blink and makes a subarray; cpp/notes/NOTES.md). A group with
  * a non-string field or any non-ASCII character is packed again note by note.
+ * `allocate(size)` gives the buffer to pack into: at least `size` bytes, any
+ * of them already written (api/notes.js hands back an earlier call's buffer).
  */
-export function startPacking(notes) {
+export function startPacking(notes, allocate = newBuffer) {
   let size = 0;
   for (const note of notes) {
     size += lengthOf(note?.id) * 3 + lengthOf(note?.key) + lengthOf(note?.title) + lengthOf(note?.body);
   }
-  const input = new Uint8Array(size);
+  const input = allocate(size);
   const fields = new Uint32Array(notes.length * OPEN_FIELDS_IN);
   const preset = new Map();
   let at = 0;
