@@ -15,7 +15,8 @@ import { byteArray } from './arguments.js';
 import { PACK_GROUP, jointText, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { decodesBase64, startPackingDecoded } from '../common/notes-decoded.js';
 import { runInSlices } from '../common/slicer.js';
-import { utf16String } from './runtime/platform.js';
+import { notesHelperWorker, utf16String } from './runtime/platform.js';
+import { hasFreeSlot } from './runtime/pool.js';
 import { postFeedError, postNoteTexts } from '../common/text-feed.js';
 
 // The calls of an open: the first holds FIRST_CALL_NOTES notes (or `first`, if
@@ -67,7 +68,8 @@ const MAX_CALL_BYTES = 24 * 1024 * 1024;
 /**
  * The options of openNotes().
  * @typedef {object} OpenNotesOptions
- * @property {NotesWorker} [worker] a worker from createNotesWorker() to run on (by default a page-wide one)
+ * @property {NotesWorker} [worker] a worker from createNotesWorker() to run on (by default the page-wide one, with
+ *   a second page-wide one in browsers once an open has ended there: docs/api.md)
  * @property {AbortSignal} [signal] aborting terminates the worker running the job
  * @property {number} [first] how many notes `onFirst` receives
  * @property {(notes: OpenedNote[]) => void} [onFirst] called with the first `first` notes opened, in the task
@@ -91,6 +93,21 @@ let shared;
 function client() {
   shared ??= createNotesWorker();
   return shared;
+}
+
+// A second page-wide notes worker: the calls of an open on the page-wide one
+// (no `worker`, no search feed) alternate between the two, so decryption runs
+// on two cores while this thread packs and makes strings (5,000 notes in
+// Chromium on two cores: 0.88-0.92x the time, cpp/notes/NOTES.md). Such an
+// open that ends starts it, so that it does not take the cores from the open
+// itself, and it takes calls only once started and while it lives: an open
+// never waits for it. Not where the page has one core or no free worker
+// slot, nor in Node (platform-node.js).
+let helper;
+function startHelper() {
+  if (!notesHelperWorker || helper?.alive || (globalThis.navigator?.hardwareConcurrency ?? 1) < 2 || !hasFreeSlot()) return;
+  helper ??= createNotesWorker();
+  helper.start().catch(() => {});   // a helper that cannot start is not used; opens go on without it
 }
 
 function notesArray(notes, name) {
@@ -209,6 +226,9 @@ async function openInCalls(notes, key, options, take) {
   const worker = options.worker ?? client();
   const ports = options.searchPorts ?? [];
   const feeding = ports.length > 0 || options.textsOnly;
+  // The search ports live in the worker of an open's first call: a feeding open keeps to one worker.
+  const pageWide = !options.worker && !feeding;
+  const workerOf = (k) => (k % 2 === 1 && pageWide && helper?.started ? helper : worker);
   if (notes.length === 0) {
     // Nothing to open: the (empty) answer needs no worker.
     key.fill(0);
@@ -269,7 +289,7 @@ async function openInCalls(notes, key, options, take) {
       }
       const callStart = performance.now();
       // Rejects at once when `signal` has aborted (packing stopped short): nothing half-packed is opened.
-      const reply = worker.call('openNotes', args, { transfer, signal: options.signal });
+      const reply = workerOf(k).call('openNotes', args, { transfer, signal: options.signal });
       reply.then(() => measure('notes:openNotes call (page)', callStart), () => { callFailed = true; });
       replies.push(reply);
       calls[k].resolve({ chunk, packed, reply, from });
@@ -288,6 +308,7 @@ async function openInCalls(notes, key, options, take) {
       if (opened?.out?.buffer?.byteLength > 0) spare.push(opened.out.buffer);
       taken[next].resolve();
     }
+    if (pageWide) startHelper();
   } catch (error) {
     callFailed = true;
     for (const call of taken) call.resolve();

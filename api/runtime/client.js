@@ -96,6 +96,11 @@ export class WorkerClient {
     return !!this._worker;
   }
 
+  /** True once its start has finished, until it is terminated: a job sent now waits for no start. */
+  get started() {
+    return this._started === true && !!this._worker;
+  }
+
   /**
    * Starts the worker if needed; resolves with the path it runs ('simd', 'scalar', 'libsodium').
    * @returns {Promise<EnginePath>}
@@ -110,6 +115,8 @@ export class WorkerClient {
         throw error;
       });
       this._ready = ready;
+      this._started = false;
+      ready.then(() => { if (this._ready === ready) this._started = true; }, () => {});
     }
     return this._ready;
   }
@@ -265,6 +272,7 @@ export class WorkerClient {
     this._worker?.terminate();
     this._worker = undefined;
     this._ready = undefined;
+    this._started = false;
     for (const job of this._pending.values()) job.reject(error);
     this._pending.clear();
     releaseSlot(this);

@@ -49,3 +49,6 @@ export const readiesNextArgon2Worker = true;
 
 /** A server's Argon2id worker ends with its job (api/argon2.js). */
 export const argon2LingerMs = 0;
+
+/** Node's opens keep one notes worker: its page side (UTF-16 strings) is the longer one there. */
+export const notesHelperWorker = false;

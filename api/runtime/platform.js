@@ -32,3 +32,9 @@ export const readiesNextArgon2Worker = false;
  * cores. Every secret is erased before the result is returned.
  */
 export const argon2LingerMs = 500;
+
+/**
+ * openNotes() on the page-wide notes worker alternates its calls with a
+ * second one (api/notes.js): a page's open then decrypts on two cores.
+ */
+export const notesHelperWorker = true;

@@ -18,6 +18,11 @@ export function liveWorkerCount() {
   return live.size;
 }
 
+/** Whether one more worker can start without stopping or waiting for another. */
+export function hasFreeSlot() {
+  return live.size < cap;
+}
+
 /** Waits for a slot for `client`, evicting an idle worker if the page is at the cap. */
 export async function acquireSlot(client) {
   while (live.size >= cap) {

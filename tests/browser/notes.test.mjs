@@ -146,7 +146,7 @@ test('a 5,000-note vault opens, renders and scrolls: no task over 50 ms, first r
   await page.close();
 });
 
-test('openNotes() of 5,000 notes in calls packed into the buffers of calls already answered: every note exact, damaged ones in late calls named', async () => {
+test('openNotes() of 5,000 notes in calls packed into the buffers of calls already answered, then on two workers: every note exact, damaged ones in late calls named', async () => {
   assert.ok(callRanges(big.notes).length > CALLS_AHEAD + 1, 'later calls are packed into earlier calls\' buffers');
   const page = await browser.newPage();
   const damaged = { 4100: 'AuthenticationError', 4901: 'MalformedNoteError' };
@@ -156,21 +156,31 @@ test('openNotes() of 5,000 notes in calls packed into the buffers of calls alrea
     const i = body.length >> 1;
     notes[4100] = { ...notes[4100], body: body.slice(0, i) + (body[i] === 'A' ? 'B' : 'A') + body.slice(i + 1) };
     notes[4901] = { ...notes[4901], key: ` ${notes[4901].key.slice(1)}` };
-    const opened = await window.memento.openNotes(notes, new Uint8Array(key));
     // Each note as its error's name or an FNV-1a of title and body: 5,000 short strings back, not 6 MB of text.
-    return opened.map((note) => {
+    const hashes = (opened) => opened.map((note) => {
       if (note.error) return note.error.name;
       let hash = 0x811c9dc5;
       for (const c of `${note.title}\u0000${note.body}`) hash = Math.imul(hash ^ c.codePointAt(0), 16777619);
       return (hash >>> 0).toString(16);
     });
+    const { liveWorkerCount, openNotes } = window.memento;
+    const first = hashes(await openNotes(notes, new Uint8Array(key)));
+    // That open, once over, started a second page-wide notes worker: the next one alternates its calls between the two.
+    const since = performance.now();
+    while (liveWorkerCount() < 2 && performance.now() - since < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const workers = liveWorkerCount();
+    return { first, second: hashes(await openNotes(notes, new Uint8Array(key))), workers };
   }, Array.from(big.deviceKey));
   const fnv = (text) => {
     let hash = 0x811c9dc5;
     for (const c of text) hash = Math.imul(hash ^ c.codePointAt(0), 16777619);
     return (hash >>> 0).toString(16);
   };
-  assert.deepEqual(seen, big.plain.map((note, i) => damaged[i] ?? fnv(`${note.title}\u0000${note.body}`)));
+  const expected = big.plain.map((note, i) => damaged[i] ?? fnv(`${note.title}\u0000${note.body}`));
+  assert.deepEqual(seen.first, expected);
+  assert.equal(seen.workers, 2, 'the page-wide notes worker and its helper');
+  assert.deepEqual(seen.second, expected, 'the same notes on two workers');
   assert.deepEqual(page.problems, []);
   await page.close();
 });

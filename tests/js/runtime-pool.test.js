@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acquireSlot, liveWorkerCount, releaseSlot, setWorkerCap } from '../../api/runtime/pool.js';
+import { acquireSlot, hasFreeSlot, liveWorkerCount, releaseSlot, setWorkerCap } from '../../api/runtime/pool.js';
 
 function fakeClient(idle, lastUsed) {
   return {
@@ -21,7 +21,9 @@ test('at the cap the longest-idle worker is evicted to make room', async () => {
   assert.equal(older.terminated, true);
   assert.equal(newer.terminated, false);
   assert.equal(liveWorkerCount(), 2);
+  assert.equal(hasFreeSlot(), false, 'at the cap');
   newer.terminate(); third.terminate();
+  assert.equal(hasFreeSlot(), true);
   assert.equal(liveWorkerCount(), 0);
 });
 
@@ -53,4 +55,21 @@ test('a worker still starting is not idle, so the page-wide cap never evicts it 
   assert.equal(client.isIdle(), false, 'starting');
   client._abortStart = undefined;          // 'ready' came
   assert.equal(client.isIdle(), true, 'started, no job');
+});
+
+test('a worker counts as started from its ready until it is terminated, not while it starts', async () => {
+  const { WorkerClient } = await import('../../api/runtime/client.js');
+  const client = new WorkerClient({ name: 'notes', worker: 'x', wasm: {}, files: {}, companions: {} });
+  let ready;
+  client._spawn = () => new Promise((resolve) => {
+    client._worker = { terminate() {}, postMessage() {} };
+    ready = () => resolve('simd');
+  });
+  const starting = client.start();
+  assert.equal(client.started, false, 'starting');
+  ready();
+  await starting;
+  assert.equal(client.started, true, 'ready');
+  client.terminate();
+  assert.equal(client.started, false, 'terminated');
 });
