@@ -58,6 +58,18 @@ export function startPackingDecoded(notes, allocate = newBuffer) {
     at += written;
   }
 
+  // Decodes `text` into the buffer at `at` (not moved): false unless it reads
+  // every character and writes exactly `length` bytes.
+  function decodeAt(text, length) {
+    let result;
+    try {
+      result = input.subarray(at, at + length).setFromBase64(text, STRICT);
+    } catch {
+      return false;   // a SyntaxError: a character, '=' or padding bits the kernel refuses too
+    }
+    return result.read === text.length && result.written === length;   // whitespace is skipped by setFromBase64
+  }
+
   // One setFromBase64 for the keys of notes[from..to) joined, when none is
   // padded (a wrapped key is 72 bytes, 96 characters: never padded); false
   // (nothing kept) otherwise. Joined, the keys decode exactly as each alone
@@ -70,14 +82,7 @@ export function startPackingDecoded(notes, allocate = newBuffer) {
       if ((key.length & 3) !== 0 || (key.length > 0 && key.charCodeAt(key.length - 1) === EQUALS)) return false;
       keys += key;
     }
-    const length = (keys.length >>> 2) * 3;
-    let result;
-    try {
-      result = input.subarray(at, at + length).setFromBase64(keys, STRICT);
-    } catch {
-      return false;
-    }
-    if (result.read !== keys.length || result.written !== length) return false;
+    if (!decodeAt(keys, (keys.length >>> 2) * 3)) return false;
     for (let i = from; i < to; i++) {
       const bytes = (notes[i].key.length >>> 2) * 3;
       fields[i * OPEN_FIELDS_IN + 2] = at;
@@ -91,13 +96,7 @@ export function startPackingDecoded(notes, allocate = newBuffer) {
   function packField(text, slot) {
     if ((text.length & 3) !== 0) return false;
     const length = decodedByteLength(text);
-    let result;
-    try {
-      result = input.subarray(at, at + length).setFromBase64(text, STRICT);
-    } catch {
-      return false;   // a SyntaxError: a character, '=' or padding bits the kernel refuses too
-    }
-    if (result.read !== text.length || result.written !== length) return false;   // whitespace, skipped by setFromBase64
+    if (!decodeAt(text, length)) return false;
     fields[slot] = at;
     fields[slot + 1] = length;
     at += length;

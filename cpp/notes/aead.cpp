@@ -13,30 +13,47 @@ constexpr std::uint8_t kZeros[16] = {0};
 
 constexpr std::size_t kHead = 192;  // message bytes covered by blocks 1..3 of the first keystream call
 
-// Poly1305 over ad || pad16 || c || pad16 || le64(adlen) || le64(clen), keyed by block 0.
-void compute_tag(std::uint8_t tag[16], const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
-                 const std::uint8_t poly_key[32]) {
-  Poly1305 st;
+// Poly1305 over ad || pad16 || c || pad16 || le64(adlen) || le64(clen), keyed
+// by block 0, in two halves around the ciphertext: the open absorbs the
+// ciphertext as it decrypts it, between the two.
+void start_tag(Poly1305& st, const AssociatedData& ad, const std::uint8_t poly_key[32]) {
   poly1305_init(st, poly_key);
-  const std::size_t adlen = ad.first_len + ad.second_len;
   poly1305_update(st, ad.first, ad.first_len);
   poly1305_update(st, ad.second, ad.second_len);
-  poly1305_update(st, kZeros, (16 - adlen % 16) % 16);
-  poly1305_update(st, c, clen);
+  poly1305_update(st, kZeros, (16 - (ad.first_len + ad.second_len) % 16) % 16);
+}
+
+void finish_tag(Poly1305& st, std::uint8_t tag[16], const AssociatedData& ad, std::size_t clen) {
   poly1305_update(st, kZeros, (16 - clen % 16) % 16);
   std::uint8_t lengths[16];
-  store64_le(lengths, adlen);
+  store64_le(lengths, ad.first_len + ad.second_len);
   store64_le(lengths + 8, clen);
   poly1305_update(st, lengths, 16);
   poly1305_final(st, tag);
+}
+
+void compute_tag(std::uint8_t tag[16], const std::uint8_t* c, std::size_t clen, const AssociatedData& ad,
+                 const std::uint8_t poly_key[32]) {
+  Poly1305 st;
+  start_tag(st, ad, poly_key);
+  poly1305_update(st, c, clen);
+  finish_tag(st, tag, ad, clen);
+}
+
+// How many of a message's bytes blocks 1..3 of the first pass cover.
+std::size_t head_length(std::size_t len) { return len < kHead ? len : kHead; }
+
+// XORs the head with blocks 1..3 of the first pass (`first`: blocks 0..3).
+void xor_head(std::uint8_t* out, const std::uint8_t* in, std::size_t head, const std::uint8_t first[256]) {
+  for (std::size_t i = 0; i < head; i++) out[i] = in[i] ^ first[64 + i];
 }
 
 // Blocks 0..3 in one pass: block 0 keys Poly1305, blocks 1..3 cover the first
 // 192 message bytes; the rest of the stream starts at block 4.
 void xor_message(std::uint8_t* out, const std::uint8_t* in, std::size_t len, const std::uint8_t first[256],
                  std::uint32_t state[16]) {
-  const std::size_t head = len < kHead ? len : kHead;
-  for (std::size_t i = 0; i < head; i++) out[i] = in[i] ^ first[64 + i];
+  const std::size_t head = head_length(len);
+  xor_head(out, in, head, first);
   if (len > head) {
     state[12] = 4;
     chacha20_xor(out + head, in + head, len - head, state);
@@ -77,15 +94,11 @@ bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::
   chacha20_init(state, key, nonce, 0);
   chacha20_keystream4(first, state);
   Poly1305 st;
-  poly1305_init(st, first);
-  const std::size_t adlen = ad.first_len + ad.second_len;
-  poly1305_update(st, ad.first, ad.first_len);
-  poly1305_update(st, ad.second, ad.second_len);
-  poly1305_update(st, kZeros, (16 - adlen % 16) % 16);
-  // Blocks 1..3 of the first pass cover the head; the stream goes on from block 4.
-  const std::size_t head = len < kHead ? len : kHead;
+  start_tag(st, ad, first);
+  // The head is absorbed before it is decrypted (m may equal c); the stream goes on from block 4.
+  const std::size_t head = head_length(len);
   poly1305_update(st, c, head);
-  for (std::size_t i = 0; i < head; i++) m[i] = c[i] ^ first[64 + i];
+  xor_head(m, c, head, first);
   const std::size_t rest = len - head;
   if (rest > 0) {
     // After a whole head the MAC stands at a block boundary (kHead is a multiple of 16).
@@ -97,12 +110,7 @@ bool chacha20poly1305_ietf_decrypt(std::uint8_t* m, const std::uint8_t* c, std::
     chacha20_xor_absorbing(m + head, c + head, rest, state, st.h, st.r);
     poly1305_update(st, last, partial);
   }
-  poly1305_update(st, kZeros, (16 - len % 16) % 16);
-  std::uint8_t lengths[16];
-  store64_le(lengths, adlen);
-  store64_le(lengths + 8, len);
-  poly1305_update(st, lengths, 16);
-  poly1305_final(st, tag);
+  finish_tag(st, tag, ad, len);
   const bool ok = tags_equal(tag, c + len);
   if (!ok) secure_erase(m, len);
   secure_erase(state, sizeof state);

@@ -55,6 +55,7 @@ inline void quarter_four_blocks(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
 // core; one after the other, each leaves the other's units idle.
 struct NoMac {
   void between_rounds(int) {}
+  void absorb_all() {}
 };
 
 // The 16 blocks of a whole pass, two after each of the first 8 double rounds.
@@ -81,6 +82,10 @@ struct AbsorbTail {
     const std::size_t at = 2 * static_cast<std::size_t>(round);
     if (at < blocks) poly1305_absorb(h, r, m + 16 * at, 1u << 24);
     if (at + 1 < blocks) poly1305_absorb(h, r, m + 16 * at + 16, 1u << 24);
+  }
+  // Without a four-block pass to run beside (one scalar block instead).
+  void absorb_all() {
+    for (std::size_t at = 0; at < blocks; at++) poly1305_absorb(h, r, m + 16 * at, 1u << 24);
   }
 };
 
@@ -144,6 +149,25 @@ void xor_four_blocks(std::uint8_t* out, const std::uint8_t* in, const std::uint3
   xor_four_blocks(out, in, s, none);
 }
 
+// The last len < 256 bytes of a stream from counter s[12] (and, with a MAC,
+// its whole blocks absorbed): two or three blocks take one four-block pass,
+// which beats two or three scalar ones; one block a scalar block.
+template <class Mac>
+void xor_last_blocks(std::uint8_t* out, const std::uint8_t* in, std::size_t len, const std::uint32_t s[16], Mac& mac) {
+  if (len > 64) {
+    std::uint8_t stream[256];
+    xor_four_blocks(stream, nullptr, s, mac);
+    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
+    secure_erase(stream, sizeof stream);
+  } else if (len > 0) {
+    mac.absorb_all();
+    std::uint8_t block[64];
+    chacha20_block(block, s);
+    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ block[i];
+    secure_erase(block, sizeof block);
+  }
+}
+
 }  // namespace
 
 void chacha20_xor_absorbing(std::uint8_t* out, const std::uint8_t* in, std::size_t len, std::uint32_t state[16],
@@ -156,19 +180,8 @@ void chacha20_xor_absorbing(std::uint8_t* out, const std::uint8_t* in, std::size
     AbsorbPass mac{acc, key, in};
     xor_four_blocks(out, in, state, mac);
   }
-  if (len > 64) {  // as chacha20_xor: one four-block pass for the last two or three blocks
-    std::uint8_t stream[256];
-    AbsorbTail mac{acc, key, in, len / 16};
-    xor_four_blocks(stream, nullptr, state, mac);
-    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
-    secure_erase(stream, sizeof stream);
-  } else if (len > 0) {
-    for (std::size_t b = 0; b < len / 16; b++) poly1305_absorb(acc, key, in + 16 * b, 1u << 24);
-    std::uint8_t block[64];
-    chacha20_block(block, state);
-    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ block[i];
-    secure_erase(block, sizeof block);
-  }
+  AbsorbTail tail{acc, key, in, len / 16};
+  xor_last_blocks(out, in, len, state, tail);
   state[12] += static_cast<std::uint32_t>((len + 63) / 64);
   for (int i = 0; i < 5; i++) h[i] = acc[i];
 }
@@ -183,17 +196,8 @@ void chacha20_xor(std::uint8_t* out, const std::uint8_t* in, std::size_t len, co
     in += 256;
     len -= 256;
   }
-  if (len > 64) {  // two or three blocks left: one four-block pass beats two or three scalar ones
-    std::uint8_t stream[256];
-    xor_four_blocks(stream, nullptr, s);
-    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
-    secure_erase(stream, sizeof stream);
-  } else if (len > 0) {
-    std::uint8_t block[64];
-    chacha20_block(block, s);
-    for (std::size_t i = 0; i < len; i++) out[i] = in[i] ^ block[i];
-    secure_erase(block, sizeof block);
-  }
+  NoMac none;
+  xor_last_blocks(out, in, len, s, none);
   secure_erase(s, sizeof s);
 }
 
