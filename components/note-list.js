@@ -95,8 +95,8 @@ function drawSegments(parent, segments) {
  *
  * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - Every note was opened (or
  *   found damaged) and `opened` holds them all; also for an empty vault (total 0).
- * @fires {CustomEvent<{state: string}>} notes-state - `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, empty or failed).
- * @fires {CustomEvent<{}>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
+ * @fires {CustomEvent<{state: 'empty' | 'locked' | 'opening' | 'open' | 'failed'}>} notes-state - `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, empty or failed).
+ * @fires {CustomEvent<Record<string, never>>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
  * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
  * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} select - A note was chosen (Enter or click).

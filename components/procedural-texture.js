@@ -92,7 +92,7 @@ function choiceAttribute(value, name, choices, fallback) {
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - The build that made the last texture.
  *
  * @fires {CustomEvent<{done: number, total: number}>} progress - After each band of rows is drawn: `done` of `total` bands.
- * @fires {CustomEvent<{ms: number, path: string}>} ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
+ * @fires {CustomEvent<{ms: number, path: 'simd' | 'scalar' | 'js'}>} ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
  * @fires {CustomEvent<{name: string, message: string}>} texture-error - A bad attribute (`TypeError`, `RangeError`; the last good texture stays) or a failed render.
  *
  * @csspart canvas - The canvas showing the map (role img, labelled with what it shows).

@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ELEMENT_TYPES_FILE, elementTypes } from './element-types.mjs';
+import { writeFrameworkTypes } from './framework-types.mjs';
+import { writeManifest } from './manifest.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 // Built into a fresh folder and swapped in at the end: a failed build leaves
@@ -104,36 +107,17 @@ rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-execFileSync(bin('cem'), ['analyze', '--globs', 'components/*.js', '--outdir', '.', '--quiet'], { cwd: root, stdio: 'inherit' });
-shipManifest(path.join(root, 'custom-elements.json'));
+// custom-elements.json from the components' JSDoc, then everything typed from it:
+// components/elements.d.ts (tag names, event maps; committed, checked by
+// tests/js/element-types.test.js), the .d.ts tsc makes of the JSDoc beside it,
+// and the React, Vue and Svelte typings.
+const manifest = writeManifest(root);
+writeFileSync(ELEMENT_TYPES_FILE, elementTypes(manifest));
 execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
-// -- hand-written types: components/elements.d.ts (tag names, event maps) beside
-// the d.ts tsc generated from JSDoc; dist/types/components/index.d.ts imports it.
-copyFileSync(path.join(root, 'components/elements.d.ts'), path.join(finalDist, 'types/components/elements.d.ts'));
-// -- end hand-written types
+copyFileSync(ELEMENT_TYPES_FILE, path.join(finalDist, 'types/components/elements.d.ts'));
+writeFrameworkTypes(manifest, path.join(finalDist, 'types/frameworks'));
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');
 }
 console.log(`dist/ ready: ${workers.length} workers, ${sizes.length} wasm files`);
-
-// The analyzer describes components/*.js, which the package does not ship: the
-// elements reach users through dist/index.js, so the manifest names that one
-// module, with each element class, its export and its tag's definition.
-function shipManifest(file) {
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  const SHIPPED = 'dist/index.js';
-  const declarations = manifest.modules.flatMap((module) => module.declarations ?? [])
-    .filter((declaration) => declaration.kind === 'class' || declaration.name === 'defineAll');
-  const exported = (name) => ({ name, module: SHIPPED });
-  manifest.modules = [{
-    kind: 'javascript-module',
-    path: SHIPPED,
-    declarations,
-    exports: [
-      ...declarations.map(({ name }) => ({ kind: 'js', name, declaration: exported(name) })),
-      ...declarations.filter((d) => d.tagName).map((d) => ({ kind: 'custom-element-definition', name: d.tagName, declaration: exported(d.name) })),
-    ],
-  }];
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-}

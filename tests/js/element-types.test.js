@@ -1,54 +1,40 @@
-// components/elements.d.ts is written by hand (tag names and event maps, which
-// JSDoc cannot say): it must name every element by its @tagname and every event
-// its @fires lists, and no other. The event details themselves are checked by
-// the TypeScript consumer (tests/consumers/types.test.mjs).
+// components/elements.d.ts (tag names and event maps) is generated from
+// custom-elements.json by scripts/element-types.mjs, and custom-elements.json
+// from the components' JSDoc: the committed file must be what the generator
+// makes of today's JSDoc, and the manifest's elements the ones modules.json
+// lists. The event details themselves are checked by the TypeScript consumer
+// (tests/consumers/types.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ELEMENT_TYPES_FILE, elementTypes } from '../../scripts/element-types.mjs';
+import { analyzeComponents, elementsOf, shipManifest } from '../../scripts/manifest.mjs';
 
-const read = (file) => readFileSync(fileURLToPath(new URL(`../../components/${file}`, import.meta.url)), 'utf8');
-const types = read('elements.d.ts');
+const manifest = shipManifest(analyzeComponents());
+const { modules } = JSON.parse(readFileSync(fileURLToPath(new URL('../../modules.json', import.meta.url)), 'utf8'));
 
-const ELEMENTS = [
-  { file: 'vault-unlock.js', className: 'VaultUnlock' },
-  { file: 'note-list.js', className: 'NoteList' },
-  { file: 'fuzzy-search.js', className: 'FuzzySearch' },
-  { file: 'procedural-texture.js', className: 'ProceduralTexture' },
-  { file: 'glass-blur.js', className: 'GlassBlur' },
-];
+test('components/elements.d.ts is what scripts/element-types.mjs makes of the components\' JSDoc', () => {
+  const committed = readFileSync(ELEMENT_TYPES_FILE, 'utf8');
+  assert.equal(committed, elementTypes(manifest),
+    'components/elements.d.ts is stale: run `node scripts/element-types.mjs` and commit it');
+});
 
-/** The quoted keys of `interface <name> ... { ... }` in elements.d.ts (top-level members only). */
-function interfaceKeys(name) {
-  const start = types.search(new RegExp(`interface ${name}\\b[^{]*\\{`));
-  assert.notEqual(start, -1, `elements.d.ts declares interface ${name}`);
-  let depth = 0;
-  let body = '';
-  for (let i = types.indexOf('{', start); i < types.length; i++) {
-    if (types[i] === '{') depth++;
-    if (types[i] === '}' && --depth === 0) break;
-    if (depth === 1) body += types[i];
+test('custom-elements.json declares exactly the elements modules.json lists, each with its events', () => {
+  const elements = elementsOf(manifest);
+  assert.deepEqual(elements.map((e) => e.tagName), modules.filter((m) => m.element).map((m) => m.element).sort());
+  for (const element of elements) {
+    assert.ok(element.events?.length > 0, `<${element.tagName}> documents its events with @fires`);
+    for (const event of element.events) assert.match(event.type?.text ?? '', /^CustomEvent<.+>$/s, `<${element.tagName}> ${event.name}: @fires {CustomEvent<detail>}`);
   }
-  return [...body.matchAll(/^\s*'([a-z][a-z-]*)'\s*:/gm)].map((m) => m[1]).sort();
-}
+});
 
-for (const { file, className } of ELEMENTS) {
-  test(`elements.d.ts: ${className}EventMap lists exactly the events ${file} @fires, and ${className} has typed listeners`, () => {
-    const source = read(file);
-    const fired = [...source.matchAll(/^\s*\*\s*@fires \{.*\}\s+([a-z][a-z-]*)\s+-/gm)].map((m) => m[1]).sort();
-    assert.ok(fired.length > 0, `${file} documents its events with @fires`);
-    assert.deepEqual(interfaceKeys(`${className}EventMap`), fired);
-    assert.match(types, new RegExp(`declare module '\\./${file.replace('.', '\\.')}' \\{\\s*interface ${className} \\{`));
-  });
-}
-
-test('elements.d.ts maps each @tagname to its class in HTMLElementTagNameMap', () => {
-  const expected = ELEMENTS.map(({ file, className }) => {
-    const [, tag] = /@tagname ([a-z-]+)/.exec(read(file));
-    return `${tag}:${className}`;
-  }).sort();
-  const start = types.indexOf('interface HTMLElementTagNameMap');
-  const body = types.slice(start, types.indexOf('}', start));
-  const mapped = [...body.matchAll(/'([a-z-]+)':\s*(\w+);/g)].map((m) => `${m[1]}:${m[2]}`).sort();
-  assert.deepEqual(mapped, expected);
+test('every attribute a property reflects is linked to it (fieldName), as the framework typings need', () => {
+  const unlinked = elementsOf(manifest).flatMap((element) => (element.attributes ?? [])
+    .filter((attr) => !attr.fieldName && element.members?.some((m) => m.kind === 'field' && m.name === attr.name.replace(/-([a-z])/g, (_, c) => c.toUpperCase())))
+    .map((attr) => `<${element.tagName} ${attr.name}>`));
+  assert.deepEqual(unlinked, []);
+  const vaultUnlock = elementsOf(manifest).find((e) => e.tagName === 'vault-unlock');
+  assert.equal(vaultUnlock.attributes.find((a) => a.name === 'minlength').fieldName, 'minLength');
+  assert.equal(elementsOf(manifest).find((e) => e.tagName === 'fuzzy-search').attributes.find((a) => a.name === 'for').fieldName, 'htmlFor');
 });
