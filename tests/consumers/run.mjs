@@ -1,6 +1,7 @@
 // The package as users install it (issue 10, section 4): packs the repository
 // once, then runs every tests/consumers/*.test.mjs against that tarball in
-// fresh consumer projects (a plain page, esbuild, Vite, Rollup, Parcel, webpack 5, a TypeScript consumer)
+// fresh consumer projects (a plain page, esbuild, Vite, Rollup, Parcel, webpack 5, a TypeScript consumer,
+// React, Vue and Svelte apps)
 // and checks what the tarball holds.
 //   sh scripts/build.sh && node tests/consumers/run.mjs [node --test options...]
 // KEEP_CONSUMERS=1 keeps the temp projects to look at them.
@@ -29,9 +30,9 @@ const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test
 });
 // A hung build or browser must never hang CI.
 const watchdog = setTimeout(() => {
-  console.error('consumer tests: still running after 8 minutes, stopping them');
+  console.error('consumer tests: still running after 14 minutes, stopping them');
   child.kill('SIGKILL');
-}, 8 * 60 * 1000);
+}, 14 * 60 * 1000);
 child.on('exit', async (code, signal) => {
   clearTimeout(watchdog);
   if (!KEEP) await rm(packDir, { recursive: true, force: true });

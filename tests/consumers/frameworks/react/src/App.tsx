@@ -1,0 +1,27 @@
+// The scenario of tests/consumers/frameworks.test.mjs in React 19: each element
+// fed from React state and heard through React's own on<event> props.
+// src/vault.json (the salt, Argon2id's t and m, the sealed notes) is written by the test.
+import { useState } from 'react'
+import 'memento-elements'
+import vault from './vault.json'
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+
+export default function App() {
+  const [key, setKey] = useState<Uint8Array>()
+  const [texts, setTexts] = useState<string[]>([])
+  const [found, setFound] = useState<number[]>([])
+  return (
+    <main>
+      <vault-unlock id="unlock" mode="derive" salt={vault.salt} t={vault.t} m={vault.m}
+        onunlock={(e) => { if ('key' in e.detail) setKey(e.detail.key) }} />
+      <output id="key">{key ? hex(key) : ''}</output>
+      <note-list id="notes" notes={vault.notes} deviceKey={key}
+        onnotes-opened={(e) => setTexts(e.target.opened.flatMap((note) => ('title' in note ? [`${note.title}: ${note.body}`] : [])))} />
+      <output id="opened">{texts.length}</output>
+      <fuzzy-search id="search" label="Search the notes" documents={texts}
+        onresults={(e) => setFound(Array.from(e.detail.indices))} />
+      <ul id="found">{found.map((index) => <li key={index}>{texts[index]}</li>)}</ul>
+    </main>
+  )
+}
