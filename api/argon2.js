@@ -11,6 +11,10 @@ import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
 import { argon2LingerMs } from './runtime/platform.js';
 
+// Which build ran the last job, for <vault-unlock>'s `path` (importing it from
+// api/index.js brought every module's code into memento-elements/vault-unlock).
+export { enginePath } from './runtime/client.js';
+
 const U32 = 0xffffffff;
 
 /**

@@ -4,8 +4,7 @@
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
-import { warmArgon2 } from '../api/argon2.js';
-import { enginePath } from '../api/index.js';
+import { enginePath, warmArgon2 } from '../api/argon2.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { elementEntries, elementEntryPoints, elementTags, entryClosures, writeEntryTypes } from './element-entries.mjs';
 import { ELEMENT_TYPES_FILE, elementTypes } from './element-types.mjs';
 import { writeFrameworkTypes } from './framework-types.mjs';
 import { writeManifest } from './manifest.mjs';
@@ -27,8 +28,18 @@ mkdirSync(path.join(dist, 'wasm'), { recursive: true });
 const common = { absWorkingDir: root, bundle: true, format: 'esm', target: 'es2022', minify: true, sourcemap: true,
   legalComments: 'none', logLevel: 'warning' };
 // The page side: chunks sit at the root of dist/, beside workers/ and wasm/,
-// which is where the literal URLs of api/modules/*.js point.
-await build({ ...common, entryPoints: { index: 'components/index.js', api: 'api/index.js' }, outdir: dist, splitting: true });
+// which is where the literal URLs of api/modules/*.js point; so do the
+// entries of one element each (dist/<tag>.js, scripts/element-entries.mjs).
+const tags = elementTags(modules);
+const page = await build({
+  ...common,
+  entryPoints: { index: 'components/index.js', api: 'api/index.js', ...elementEntryPoints(tags) },
+  outdir: dist,
+  splitting: true,
+  metafile: true,
+  plugins: [elementEntries(root)],
+});
+const closures = entryClosures(page.metafile, dist, root);
 // Each worker script stands alone (no imports of its own, no URL resolved
 // against its own location), so a bundler may emit it anywhere as an asset.
 // Emscripten's glue names its wasm as `new URL("x.wasm", import.meta.url)`, a
@@ -105,6 +116,8 @@ for (const s of sizes) {
 
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);
+// What each page entry loads, for scripts/entry-sizes.mjs (docs/api.md's table).
+writeFileSync(path.join(root, 'build/entries.json'), `${JSON.stringify(closures, null, 2)}\n`);
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 // custom-elements.json from the components' JSDoc, then everything typed from it:
@@ -116,6 +129,7 @@ writeFileSync(ELEMENT_TYPES_FILE, elementTypes(manifest));
 execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
 copyFileSync(ELEMENT_TYPES_FILE, path.join(finalDist, 'types/components/elements.d.ts'));
 writeFrameworkTypes(manifest, path.join(finalDist, 'types/frameworks'));
+writeEntryTypes(tags, path.join(finalDist, 'types'));
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');

@@ -9,7 +9,7 @@
 // handlers: <vault-unlock> gives libsodium's key, <note-list> opens the sealed
 // notes set as properties, <fuzzy-search> fed the opened texts answers a misspelled query.
 import assert from 'node:assert/strict';
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,9 @@ import {
 } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const { modules } = JSON.parse(await readFile(path.join(here, '../../modules.json'), 'utf8'));
+/** The elements the apps use, each imported from its own entry. */
+const USED = ['vault-unlock', 'note-list', 'fuzzy-search'];
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 
 /** Each app: its template's type check (as its package.json runs it; svelte-check's output made for machines) and the file that must not compile. */
@@ -112,6 +115,11 @@ for (const { name, check, wrong } of FRAMEWORKS) {
 
       const build = await runIn(dir, path.join(dir, 'node_modules/.bin/vite'), ['build'], { timeout: 180000 });
       assert.equal(build.code, 0, `vite build failed:\n${build.output}`);
+      // The apps import memento-elements/<tag> for their three elements: the build holds no worker or wasm of the others.
+      const unused = modules.filter((m) => m.element && !USED.includes(m.element)).flatMap((m) => [...m.workers, m.name]);
+      const emitted = await readdir(path.join(dir, 'dist/assets'));
+      assert.deepEqual(emitted.filter((file) => unused.some((name) => new RegExp(`^${name}[-.]`).test(file))), [],
+        `the build emitted a worker or wasm of an element the app does not import (${emitted.join(', ')})`);
       step('vite build');
 
       const server = await serveStatic(path.join(dir, 'dist'));

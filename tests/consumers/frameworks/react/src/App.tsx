@@ -2,7 +2,10 @@
 // fed from React state and heard through React's own on<event> props.
 // src/vault.json (the salt, Argon2id's t and m, the sealed notes) is written by the test.
 import { useState } from 'react'
-import 'memento-elements'
+// One entry per element (memento-elements/<tag>): each defines its element and loads only its code.
+import 'memento-elements/vault-unlock'
+import 'memento-elements/note-list'
+import 'memento-elements/fuzzy-search'
 import vault from './vault.json'
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')

@@ -1,4 +1,4 @@
 // Must not compile: a number where <fuzzy-search> takes string[].
-import 'memento-elements'
+import 'memento-elements/fuzzy-search'
 
 export const Wrong = () => <fuzzy-search documents={42} />
