@@ -1,5 +1,5 @@
-// The demo's benchmark worker for our kernels alone, loaded through the bench
-// harness's browser loader (bench/browser/env.js) and timed in this worker
+// The demo's benchmark worker for our kernels alone, loaded through the
+// loader the bench's browser worker uses too (fixtures/emscripten-build.js) and timed in this worker
 // like the peers in demo/bench-peers.js, so that the bars compare kernels; the
 // page adds the API's cost (a fresh worker per job).
 //   {kind: 'argon2', password, salt, t, m, runs}: the argon2 worker's build (SIMD where the engine has it)
@@ -9,7 +9,7 @@
 //     own ops (worker/blur-ops.js): the whole sky, the top bar and sidebar crops (checked here against the same
 //     rectangles of the whole sky's blur), and the sliding-sum JS (its fallback); the output is a digest of the bytes
 // -> {type: 'done', contenders: [{id, label, times, output}]}
-import { browserEnv } from '../bench/browser/env.js';
+import { emscriptenBuild } from '../fixtures/emscripten-build.js';
 import { createWasmArgon2 } from '../worker/argon2-ops.js';
 import { textureOps, wasmTextureBackend } from '../worker/texture-ops.js';
 import { renderTextureTables } from '../worker/texture-tables.js';
@@ -38,13 +38,13 @@ async function time(run, runs) {
 const KINDS = {
   async argon2({ password, salt, t, m, runs }) {
     const simd = simdSupported();
-    const argon2 = createWasmArgon2(await browserEnv.emscripten('argon2', { simd }));
+    const argon2 = createWasmArgon2(await emscriptenBuild('argon2', { simd }));
     const { times, output } = await time(async () => hex(await argon2.hash({ password, salt, t, m, p: 1, length: 32 })), runs);
     return [{ id: 'ours', label: `ours, kernel in a worker (${simd ? 'simd' : 'scalar'})`, times, output }];
   },
   async texture({ texture, runs }) {
     const simd = simdSupported();
-    const ops = textureOps(wasmTextureBackend(await browserEnv.emscripten('texture', { simd })));
+    const ops = textureOps(wasmTextureBackend(await emscriptenBuild('texture', { simd })));
     const kernel = await time(() => digestMaps(unwrapTransfer(ops.render({ ...texture, bands: [] }, { progress() {} })).result), runs);
     const tables = await time(() => digestMaps(renderTextureTables(texture)), runs);
     return [
@@ -54,7 +54,7 @@ const KINDS = {
   },
   async blur({ runs }) {
     const simd = simdSupported();
-    const ops = blurOps(wasmBlurBackend(await browserEnv.emscripten('blur', { simd })));
+    const ops = blurOps(wasmBlurBackend(await emscriptenBuild('blur', { simd })));
     const sky = skyImage(SKY);
     const { radius } = SKY;
     // The op owns the pixels it is sent (it writes its result into their buffer, as a worker's transferred or

@@ -6,7 +6,8 @@
 // run repeats the job for at least 10 ms and keeps the mean); the bar is the median. Ours runs first, then the peers' worker (they cannot
 // alternate across threads). Every contender's output is compared with ours
 // and a disagreement is shown in place of the chart.
-import { NEEDLE, vaultNotes } from './vault-corpus.js';
+import { NEEDLE, vaultNotes } from '../fixtures/vault-corpus.js';
+import { median } from '../fixtures/median.js';
 import { digestMaps } from './bench-texture.js';
 import { SKY, digestBytes, skyImage } from './bench-blur.js';
 
@@ -18,11 +19,6 @@ export const SETTINGS = {
 };
 const QUERIES = ['kubernets upgrde', 'quartely report', 'lanturn', 'moon gardn'];
 
-const median = (times) => {
-  const sorted = times.slice().sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -1,6 +1,6 @@
 // Runs a bench module's cases in headless Firefox ESR (Debian's firefox-esr,
 // driven by puppeteer-core over WebDriver BiDi, as the browser tests drive it:
-// tests/browser/engines/firefox.mjs), on the same cross-origin-isolated page and
+// scripts/browsers/firefox.mjs), on the same cross-origin-isolated page and
 // with the same dedicated module Worker per contender as the Chromium engine
 // (bench/lib/chromium.mjs, bench/browser/): only the browser differs.
 import puppeteer from 'puppeteer-core';
