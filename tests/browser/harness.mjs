@@ -138,6 +138,17 @@ export async function liveWorkersAfterLinger(page) {
   return count;
 }
 
+/** The page's workers as the browser itself lists them (the engine's workerTargets) once they have had 5 s to end. */
+export async function workerTargetsAfterEnd(page) {
+  const deadline = Date.now() + 5000;
+  let workers = await page.workerTargets();
+  while (workers > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    workers = await page.workerTargets();
+  }
+  return workers;
+}
+
 /**
  * The smallest step of performance.now() in a worker of `page`, in ms: 1 in Firefox without cross-origin isolation
  * (0.02 with it), 0.1 in Chromium. A worker's per-frame times are whole multiples of it, so a median of frames that
