@@ -68,13 +68,27 @@ ${elements.map((e) => `    '${e.tagName}': Element<${e.name}, ${e.name}Props>;`)
 `;
 }
 
+/**
+ * The manifest with each event named as Vue looks its listener up: `@search-error`
+ * is the prop `onSearchError` to vue-tsc, and custom-element-vuejs-integration
+ * writes `on${event.name}` (`"onsearch-error"`, which vue-tsc never matches, so
+ * the handler went untyped).
+ */
+function vueListenerNames(manifest) {
+  const copy = structuredClone(manifest);
+  for (const element of elementsOf(copy)) {
+    for (const event of element.events ?? []) event.name = event.name.replace(/(^|-)([a-z])/g, (_, __, letter) => letter.toUpperCase());
+  }
+  return copy;
+}
+
 /** Writes react.d.ts, vue.d.ts and svelte.d.ts into `outdir` for a shipped manifest. */
 export function writeFrameworkTypes(manifest, outdir = path.join(ROOT, 'dist/types/frameworks')) {
   mkdirSync(outdir, { recursive: true });
   const quiet = { hideLogs: true };
   generateJsxTypes(settable(manifest), { ...quiet, outdir, fileName: 'react.d.ts', globalTypePath: CLASSES, useCemTypes: true,
     stronglyTypedEvents: true });
-  generateVuejsTypes(detailsOnly(settable(manifest)), { ...quiet, outdir, fileName: 'vue.d.ts' });
+  generateVuejsTypes(vueListenerNames(detailsOnly(settable(manifest))), { ...quiet, outdir, fileName: 'vue.d.ts' });
   writeFileSync(path.join(outdir, 'svelte.d.ts'), svelteTypes(manifest));
 }
 
