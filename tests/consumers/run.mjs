@@ -30,9 +30,9 @@ const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test
 });
 // A hung build or browser must never hang CI.
 const watchdog = setTimeout(() => {
-  console.error('consumer tests: still running after 14 minutes, stopping them');
+  console.error('consumer tests: still running after 20 minutes, stopping them');
   child.kill('SIGKILL');
-}, 14 * 60 * 1000);
+}, 20 * 60 * 1000);
 child.on('exit', async (code, signal) => {
   clearTimeout(watchdog);
   if (!KEEP) await rm(packDir, { recursive: true, force: true });
