@@ -12,6 +12,7 @@ import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
+import { checkNoteId } from './note-ids.js';
 import { PACK_GROUP, jointText, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { decodesBase64, startPackingDecoded } from '../common/notes-decoded.js';
 import { runInSlices } from '../common/slicer.js';
@@ -338,6 +339,7 @@ function noteToSeal(note, name) {
   for (const field of ['id', 'title', 'body']) {
     if (typeof note[field] !== 'string') throw new TypeError(`${name}.${field} must be a string`);
   }
+  checkNoteId(note.id, `${name}.id`);
   return { id: note.id, title: note.title, body: note.body };
 }
 

@@ -7,11 +7,12 @@
 // or when the service worker's alarm says the popup sat idle) erases the keys,
 // drops the plaintexts and terminates every one of them.
 import '../components/index.js';
-import { createNotesWorker, openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from '../api/notes.js';
-import { base64Decode, base64Encode } from '../common/base64.js';
+import { createNotesWorker, openNotes, sealNote, unwrapKey } from '../api/notes.js';
+import { base64Decode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
-import { FORMAT, VERSION, exportText, parseVaultFile } from './vault-format.js';
+import { VERSION, exportText, parseVaultFile } from './vault-format.js';
 import { byRecency, packBody, readNote } from './note-envelope.js';
+import { checkRecord, createRecord, migrateRecord, openedProblem, rekeyRecord, withNotes } from './vault-session.js';
 import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 
 // Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
@@ -108,36 +109,41 @@ function showSetup() {
 }
 
 async function createVault({ salt, t, m, p, key: wrappingKey }, element) {
-  const deviceKey = crypto.getRandomValues(new Uint8Array(32));
-  let fresh;
+  let made;
   try {
-    const wrapped = await wrapKey(deviceKey, wrappingKey);
-    fresh = await writeVault({
-      format: FORMAT, version: VERSION, revision: 1,
-      kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped), notes: [],
-    }, 0);
+    made = await createRecord({ salt, t, m, p }, wrappingKey);
+    record = await writeVault(made.record, 0);
   } catch (error) {
-    deviceKey.fill(0);
+    made?.deviceKey.fill(0);
     element.showError(`The vault was not created: ${error.message}`);
     return;
   } finally {
     wrappingKey.fill(0);
   }
-  record = fresh;
-  enterUnlocked(deviceKey, 'Vault created. Add your first note.');
+  enterUnlocked(made.deviceKey, 'Vault created. Add your first note.');
 }
 
 // ---- locked ----------------------------------------------------------------
 
+// A vault of an older format (1 or 2) is not sealed as a whole: it opens only
+// through an explicit update, confirmed with its password (the notice says so).
+const olderFormat = (version) => `This vault is in format version ${version}, which does not protect the vault as a whole `
+  + `(notes could have been removed, reordered or rolled back unnoticed). Your password updates it to version ${VERSION}; `
+  + 'if you did not expect an older vault here, do not go on.';
+
 function showLocked() {
   clearSlots();
   const { salt, t, m, p } = record.kdf;
-  const unlock = mountUnlock($('unlock-slot'), { id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': 'Unlock' });
+  const older = record.version < VERSION;
+  const unlock = mountUnlock($('unlock-slot'), {
+    id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': older ? 'Update and unlock' : 'Unlock',
+  });
   unlock.addEventListener('unlock', (event) => unlockWith(event.detail.key, unlock));
   // <vault-unlock> readies its Argon2id worker as the password is typed; the
   // workers that follow the key are readied then too.
   unlock.addEventListener('input', readyAhead);
   show('locked');
+  if (older) say(olderFormat(record.version), true);
   unlock.focus();
 }
 
@@ -172,39 +178,40 @@ async function unlockWith(wrappingKey, element) {
     wrappingKey.fill(0);
   }
   if (!element.isConnected) { deviceKey.fill(0); return; }
-  if (record.version < VERSION) {
-    const problem = await migrate(deviceKey);
-    if (problem) {
-      deviceKey.fill(0);
-      element.showError(problem);
-      return;
-    }
-    enterUnlocked(deviceKey, `The vault was updated to format version ${VERSION}.`);
+  const older = record.version < VERSION;
+  const broken = older ? '' : await wholeProblem(record, deviceKey);
+  const problem = older ? await migrate(deviceKey)
+    : broken && `This vault cannot be trusted: ${broken}. Nothing was opened or changed; import an export you trust to replace it.`;
+  if (problem) {
+    deviceKey.fill(0);
+    element.showError(problem);
     return;
   }
-  enterUnlocked(deviceKey, '');
+  enterUnlocked(deviceKey, older ? `The vault was updated to format version ${VERSION}.` : '');
+}
+
+/** '' when a sealed record is whole under its device key; else what is wrong. Checked at every unlock and import. */
+async function wholeProblem(candidate, deviceKey) {
+  try {
+    await checkRecord(candidate, deviceKey);
+    return '';
+  } catch (error) {
+    return error.message;
+  }
 }
 
 /**
- * Version 1 -> 2: every note opened, its text put in a version 2 envelope
- * (not sensitive; created and updated = now) and sealed again, then the whole
- * vault written in one set(). Any failure writes nothing: the old record stays.
- * Returns a message for a person, or '' when the vault was migrated.
+ * Version 1 or 2 -> 3 (vault-session.js migrateRecord), then the whole vault
+ * written in one set(). Any failure writes nothing: the old record stays.
+ * Returns a message for a person, or '' when the vault was updated.
  */
 async function migrate(deviceKey) {
   const client = createNotesWorker({ idleMs: Infinity });
   try {
-    const opened = await openNotes(record.notes, deviceKey, { worker: client });
-    const damaged = opened.filter((note) => note.error).length;
-    if (damaged) return `${plural(damaged, 'note')} of this vault cannot be opened, so it was not updated to the new format. Nothing was changed; export it to keep a copy.`;
-    const now = Date.now();
-    const sealed = await sealNotes(opened.map(({ id, title, body }) => ({
-      id, title, body: packBody({ text: body, sensitive: false, created: now, updated: now }),
-    })), deviceKey, { worker: client });
-    record = await writeVault({ ...record, version: VERSION, notes: sealed }, record.revision);
+    record = await writeVault(await migrateRecord(record, deviceKey, { worker: client }), record.revision);
     return '';
   } catch (error) {
-    return `The vault could not be updated to the new format (${error.message}). Nothing was changed.`;
+    return `The vault was not updated to the new format: ${error.message}. Nothing was changed; export it to keep a copy.`;
   } finally {
     client.terminate('migrated');
   }
@@ -292,7 +299,7 @@ list.addEventListener('select', (event) => {
 
 /** Stores `notes` as the next revision (one write), then shows them. Throws and changes nothing on failure. */
 async function commit(notes) {
-  const next = await writeVault({ ...record, notes }, record.revision);
+  const next = await writeVault(await withNotes(record, notes, session.deviceKey), record.revision);
   record = next;
   list.notes = record.notes;
 }
@@ -579,9 +586,12 @@ function describeKdf() {
 }
 
 // Re-keying: the current password first, then the new one (it may be the
-// same). The device key is wrapped again under the new Argon2id key and
-// written in one set() with the new salt and parameters; the notes are not
-// touched. Closed midway, nothing was written: the old vault opens.
+// same). A fresh device key replaces the old one: every note key is moved
+// under it (titles and bodies are not sealed again), it is wrapped under the
+// new Argon2id key, and the record is sealed and written in one set() with
+// the new salt and parameters (vault-session.js rekeyRecord). So the old
+// password and an old copy of the record open nothing written afterwards.
+// Closed midway, nothing was written: the old vault opens.
 function endRekey() {
   $('rekey-slot').replaceChildren();
   $('rekey-panel').hidden = true;
@@ -624,20 +634,29 @@ async function rekeyCheck(wrappingKey, element) {
 
 async function rekeyWith({ salt, t, m, p, key: wrappingKey }, element) {
   const active = session;
+  let rekeyed;
   try {
     if (!active) return;
-    const wrapped = await wrapKey(active.deviceKey, wrappingKey);
-    if (session !== active) return;
-    record = await writeVault({ ...record, kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped) }, record.revision);
+    rekeyed = await rekeyRecord(record, active.deviceKey, { salt, t, m, p }, wrappingKey, { worker: active.notesClient });
+    if (session !== active) { rekeyed.deviceKey.fill(0); return; }
+    record = await writeVault(rekeyed.record, record.revision);
   } catch (error) {
+    rekeyed?.deviceKey.fill(0);
     element.showError(`The password was not changed: ${error.message}. The vault still opens with the old one.`);
     return;
   } finally {
     wrappingKey.fill(0);
   }
+  // The session goes on under the new device key; the old one is erased.
+  active.deviceKey.fill(0);
+  active.deviceKey = rekeyed.deviceKey;
+  list.deviceKey = null;   // the list opens again once it has both the new notes and the new key
+  list.notes = record.notes;
+  list.deviceKey = active.deviceKey;
   endRekey();
   describeKdf();
-  say('Password changed. The vault now opens with the new password only.');
+  say('Password changed, and the vault has a new key: it opens with the new password only, and an older copy of it '
+    + '(an export, a backup) opens nothing written from now on.');
   $('rekey').focus();
 }
 $('settings-back').addEventListener('click', () => { showList(); focusList(); });
@@ -701,16 +720,19 @@ $('import-file').addEventListener('change', async () => {
     return;
   }
   const { salt, t, m, p } = candidate.kdf;
+  const older = candidate.version < VERSION;
   const unlock = mountUnlock($('import-slot'), {
-    id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': 'Import',
+    id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': older ? 'Update and import' : 'Import',
   });
+  if (older) $('import-error').textContent = olderFormat(candidate.version).replace('This vault', 'This file');
   unlock.addEventListener('unlock', (event) => importWith(candidate, event.detail.key, unlock));
   unlock.focus();
 });
 
-// The file replaces the vault only once its password unwraps its device key
-// and every one of its notes opens: a refused file changes nothing. A version 1
-// file is migrated right after, like a version 1 vault at unlock.
+// The file replaces the vault only once its password unwraps its device key,
+// its seal holds and every one of its notes opens: a refused file changes
+// nothing. A file of an older version is updated to version 3 before it is
+// written (the person confirmed it: "Update and import"), in the same one write.
 async function importWith(candidate, wrappingKey, element) {
   let deviceKey;
   try {
@@ -725,11 +747,15 @@ async function importWith(candidate, wrappingKey, element) {
   }
   const client = createNotesWorker({ idleMs: Infinity });
   let problem = '';
+  let accepted = candidate;
   try {
-    const opened = await openNotes(candidate.notes, deviceKey, { worker: client });
-    let damaged = opened.filter((note) => note.error).length;
-    if (candidate.version === VERSION) damaged += opened.filter((note) => !note.error && readNote(note).error).length;
-    if (damaged) problem = `${plural(damaged, 'note')} of this file ${damaged === 1 ? 'is' : 'are'} damaged. Nothing was imported.`;
+    if (candidate.version < VERSION) {
+      accepted = await migrateRecord(candidate, deviceKey, { worker: client });
+    } else {
+      const broken = await wholeProblem(candidate, deviceKey)
+        || openedProblem(await openNotes(candidate.notes, deviceKey, { worker: client }), candidate.version);
+      if (broken) problem = `This file cannot be imported: ${broken}. Nothing was imported.`;
+    }
   } catch (error) {
     problem = `Import failed: ${error.message}. Nothing was changed.`;
   } finally {
@@ -738,7 +764,7 @@ async function importWith(candidate, wrappingKey, element) {
   let written;
   if (!problem && element.isConnected) {
     try {
-      written = await writeVault(candidate, await storedRevision());
+      written = await writeVault(accepted, await storedRevision());
     } catch (error) {
       problem = `Import failed: ${error.message}. Nothing was changed.`;
     }
@@ -750,12 +776,8 @@ async function importWith(candidate, wrappingKey, element) {
   }
   endSession();
   record = written;
-  let note = `Imported ${plural(record.notes.length, 'note')}.`;
-  if (record.version < VERSION) {
-    const migrateProblem = await migrate(deviceKey);
-    note = migrateProblem ? `${note} ${migrateProblem}` : `${note} The vault was updated to format version ${VERSION}.`;
-  }
-  enterUnlocked(deviceKey, note);
+  const updated = candidate.version < VERSION ? ` The vault was updated to format version ${VERSION}.` : '';
+  enterUnlocked(deviceKey, `Imported ${plural(record.notes.length, 'note')}.${updated}`);
 }
 
 $('wipe').addEventListener('click', () => {

@@ -89,6 +89,26 @@ export async function createSodiumNotes() {
       }
     },
 
+    rewrapKeys({ wrapped, count, fromKey, toKey, nonces }) {
+      const out = new Uint8Array(count * 72);
+      const status = new Uint8Array(count);
+      for (let i = 0; i < count; i++) {
+        const box = wrapped.subarray(i * 72, (i + 1) * 72);
+        let noteKey;
+        try {
+          noteKey = sodium.crypto_secretbox_open_easy(box.subarray(24), box.subarray(0, 24), fromKey);
+        } catch {
+          status[i] = 1;
+          continue;
+        }
+        const nonce = nonces.subarray(i * 24, (i + 1) * 24);
+        out.set(nonce, i * 72);
+        out.set(sodium.crypto_secretbox_easy(noteKey, nonce, toKey), i * 72 + 24);
+        sodium.memzero(noteKey);
+      }
+      return { out, status };
+    },
+
     sealBatch({ input, fields, count, deviceKey, random }) {
       const texts = [];
       for (let i = 0; i < count; i++) {

@@ -44,7 +44,11 @@ test('refuses a vault with an extra field anywhere (nothing else can be stored)'
 test('refuses wrong format, version, base64, lengths, duplicate ids and absurd Argon2id parameters', () => {
   const cases = [
     [vault({ format: 'other' }), /not a Memento vault/],
-    [vault({ version: 3 }), /version 3 is not supported/],
+    [vault({ version: 4 }), /version 4 is not supported/],
+    [vault({ version: 3 }), /the vault lacks the field "seal"/],
+    [vault({ version: 3, seal: b64(31) }), /seal must be 32 bytes/],
+    [vault({ seal: b64(32) }), /unexpected field "seal"/],
+    [vault({ notes: [note('\uD800')] }), /note 1: its id is not well-formed Unicode: a lone surrogate \(U\+D800\)/],
     [vault({ version: '2' }), /version "2" is not supported/],
     [vault({ revision: 0 }), /revision/],
     [vault({ wrappedKey: b64(71) }), /wrappedKey must be 72 bytes/],
@@ -120,15 +124,17 @@ test('a version 2 record validates and keeps its version; version 1 still reads 
 test('note envelope: metadata round-trips, adds no search word, and a damaged header is refused', () => {
   const meta = { text: 'Password: blue-heron-42\nline two', sensitive: true, created: 1733000000000, updated: 1733000500000 };
   const body = packBody(meta);
-  assert.deepEqual(unpackBody(body), meta);
+  assert.deepEqual(unpackBody(body), { ...meta, v: 3 });
+  assert.deepEqual(unpackBody(packBody(meta, 2)), { ...meta, v: 2 }, 'a version 2 note says so');
+  assert.throws(() => packBody(meta, 4), RangeError);
   assert.deepEqual(wordsOf(body), wordsOf(meta.text), 'the header holds no letter or digit run');
   assert.equal(body.normalize('NFKD'), body, 'NFKD leaves the header alone');
-  assert.deepEqual(unpackBody(packBody({ ...meta, text: '', sensitive: false })), { ...meta, text: '', sensitive: false });
+  assert.deepEqual(unpackBody(packBody({ ...meta, text: '', sensitive: false })), { ...meta, text: '', sensitive: false, v: 3 });
   assert.throws(() => unpackBody(meta.text), { name: 'NoteEnvelopeError' });
   assert.throws(() => unpackBody(`x${body}`), { name: 'NoteEnvelopeError' });
   assert.throws(() => unpackBody(body.replace(/^./, String.fromCharCode(0x2800 + 0x5b))), { name: 'NoteEnvelopeError' });
   assert.throws(() => packBody({ ...meta, created: -1 }), RangeError);
-  assert.deepEqual(readNote({ id: 'a', title: 'T', body }), { id: 'a', title: 'T', ...meta });
+  assert.deepEqual(readNote({ id: 'a', title: 'T', body }), { id: 'a', title: 'T', ...meta, v: 3 });
   assert.equal(readNote({ id: 'a', title: 'T', body: 'bare' }).error.name, 'NoteEnvelopeError');
 });
 
