@@ -6,7 +6,7 @@
 // (the page keeps no copy of what we hash).
 import { WorkerClient, runOnce } from './runtime/client.js';
 import { argon2Module } from './modules/argon2.js';
-import { ARGON2_DEFAULTS } from '../common/constants.js';
+import { ARGON2_DEFAULTS, PWHASH_VERIFY_LIMITS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
 import { argon2LingerMs } from './runtime/platform.js';
@@ -58,6 +58,11 @@ const U32 = 0xffffffff;
  * @property {AbortSignal} [signal] aborting terminates the job's worker
  * @property {(fraction: number) => void} [onProgress] called with 0..1 while the job runs
  * @property {Argon2Warm} [warm] a handle from warmArgon2() readied for this job (same m and p)
+ */
+
+/**
+ * The options of pwhashVerify(): those of every Argon2id call, and the limits on the hash string's cost.
+ * @typedef {Argon2Options & {limits?: {t?: number, m?: number, p?: number}}} PwhashVerifyOptions
  */
 
 /**
@@ -154,23 +159,49 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
+    createdShapes.add(`${args.m}/${args.p}`);
     return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false });
   });
 }
 
+// The m/p of the hashes pwhashStr() made here: pwhashVerify() readies a next
+// worker (Node) only for those, never for the cost a string from elsewhere names.
+const createdShapes = new Set();
+const LIMIT_NAMES = { t: 'passes', m: 'KiB of memory', p: 'lanes' };
+
+/** The hash string's {t, m, p}, checked against the limits (docs/api.md); throws TypeError or RangeError. */
+function verifyParams(hash, limits = {}) {
+  if (!limits || typeof limits !== 'object') throw new TypeError('options.limits must be an object {t, m, p}');
+  const max = {};
+  for (const name of ['t', 'm', 'p']) max[name] = integer(limits[name] ?? PWHASH_VERIFY_LIMITS[name], `options.limits.${name}`, 1, U32);
+  const params = paramsOfHashString(hash);
+  if (!params) throw new TypeError('hash: not an `$argon2id$v=19$m=<m>,t=<t>,p=<p>$<salt>$<hash>` string');
+  for (const name of ['t', 'm', 'p']) {
+    if (params[name] > max[name]) {
+      throw new RangeError(`hash: ${name}=${params[name]} is over the limit of ${max[name]} ${LIMIT_NAMES[name]} `
+        + `(options.limits.${name} raises it; the default limits are t ${PWHASH_VERIFY_LIMITS.t}, m ${PWHASH_VERIFY_LIMITS.m}, p ${PWHASH_VERIFY_LIMITS.p})`);
+    }
+  }
+  return params;
+}
+
 /**
  * Checks `password` against a `$argon2id$` string, in constant time.
- * Resolves false for a wrong password; rejects with TypeError for a malformed string.
+ * Resolves false for a wrong password; rejects with TypeError for a malformed
+ * string, and with RangeError, before any worker starts, when the string's t,
+ * m or p is over `options.limits` (default PWHASH_VERIFY_LIMITS: t 10, m 524288 KiB, p 4).
  * @param {string} hash a `$argon2id$` string from pwhashStr() (or libsodium)
  * @param {string | Uint8Array} password
- * @param {Argon2Options} [options]
+ * @param {PwhashVerifyOptions} [options]
  * @returns {Promise<boolean>}
  */
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    // $argon2id$ strings are hashed with sequential lanes in the main build: the next worker is readied for that.
-    const params = paramsOfHashString(args.hash);
-    return runJob('pwhashVerify', args, options, buffersOf(args.password), params && { ...params, parallel: false });
+    const { m, p } = verifyParams(args.hash, options.limits);
+    // $argon2id$ strings are hashed with sequential lanes in the main build: a next worker is readied for
+    // that, only when pwhashStr() made hashes of this m and p here.
+    const next = createdShapes.has(`${m}/${p}`) ? { m, p, parallel: false } : undefined;
+    return runJob('pwhashVerify', args, options, buffersOf(args.password), next);
   });
 }

@@ -16,6 +16,7 @@
 
 import { base64ByteLength } from '../common/base64.js';
 import { idProblem } from '../common/note-id.js';
+import { PWHASH_VERIFY_LIMITS } from '../common/constants.js';
 
 export const FORMAT = 'memento-vault';
 export const VERSION = 3;
@@ -23,7 +24,9 @@ export const VERSION = 3;
 export const READABLE_VERSIONS = Object.freeze([1, 2, 3]);
 // Bounds on what a file may ask of this machine: a hostile file must not make
 // the popup allocate gigabytes or spin for minutes before the password check.
-export const KDF_LIMITS = { t: [1, 10], m: [8 * 1024, 512 * 1024], p: [1, 4], salt: [16, 64] };
+export const KDF_LIMITS = {
+  t: [1, PWHASH_VERIFY_LIMITS.t], m: [8 * 1024, PWHASH_VERIFY_LIMITS.m], p: [1, PWHASH_VERIFY_LIMITS.p], salt: [16, 64],
+};
 export const MAX_NOTES = 100000;
 const MAX_ID = 128;
 /** The first version whose record carries a seal (extension/vault-seal.js). */
