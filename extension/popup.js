@@ -13,7 +13,7 @@ import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writ
 import { VERSION, exportText, parseVaultFile } from './vault-format.js';
 import { byRecency, packBody, readNote } from './note-envelope.js';
 import { checkRecord, createRecord, migrateRecord, openedProblem, rekeyRecord, withNotes } from './vault-session.js';
-import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
+import { CLIPBOARD_CLEAR_MS, clipboardDigest, sameText } from './clipboard.js';
 
 // Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
 // In Chromium the popup is cross-origin isolated (manifest COOP/COEP), so the
@@ -93,7 +93,30 @@ function mountUnlock(slot, attributes) {
 }
 
 function clearSlots() {
-  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'rekey-slot']) $(slot).replaceChildren();
+  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'import-current-slot', 'rekey-slot', 'wipe-slot']) $(slot).replaceChildren();
+}
+
+/**
+ * Asks for the vault's password in `slot` before an action that replaces or
+ * deletes it (import while unlocked, Delete): `then()` runs once the password
+ * unwraps the stored device key; a wrong one is refused and nothing happens.
+ */
+function confirmWithPassword(slot, { id, label, submit }, then) {
+  const { salt, t, m, p } = record.kdf;
+  const element = mountUnlock(slot, { id, mode: 'derive', salt, t, m, p, label, 'submit-label': submit });
+  element.addEventListener('unlock', async (event) => {
+    const wrappingKey = event.detail.key;
+    try {
+      (await unwrapKey(base64Decode(record.wrappedKey), wrappingKey)).fill(0);
+    } catch (error) {
+      element.showError(error.name === 'WrongKeyError' ? 'Wrong password. Nothing was changed.' : `Could not check it: ${error.message}`);
+      return;
+    } finally {
+      wrappingKey.fill(0);
+    }
+    if (element.isConnected) then();
+  });
+  return element;
 }
 
 // ---- first run -------------------------------------------------------------
@@ -396,7 +419,7 @@ $('copy-text').addEventListener('click', async () => {
   const copied = note.text;
   clipboardTimer = setTimeout(async () => {
     try {
-      if ((await navigator.clipboard.readText()) === copied) await navigator.clipboard.writeText('');
+      if (sameText(await navigator.clipboard.readText(), copied)) await navigator.clipboard.writeText('');
     } catch {
       // Not focused or not allowed: the background clears it.
     }
@@ -437,6 +460,7 @@ function hideUndo() {
   if (session?.undo) clearTimeout(session.undo.timer);
   if (session) session.undo = null;
   $('undo-bar').hidden = true;
+  $('undo-text').textContent = '';   // the deleted note's title leaves the page with the bar
 }
 
 $('undo').addEventListener('click', async () => {
@@ -532,8 +556,9 @@ function endSession() {
   closeEditor();
   for (const id of ['reader-title', 'reader-meta', 'reader-text']) $(id).textContent = '';
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   endRekey();
-  chrome.runtime.sendMessage({ type: 'locked' }).catch(() => {});
+  chrome.runtime.sendMessage({ type: 'locked', popup: POPUP }).catch(() => {});
 }
 
 function lock(message) {
@@ -547,22 +572,25 @@ $('lock').addEventListener('click', () => lock('Locked.'));
 
 // Activity re-arms the service worker's alarm (at most once a second); when it
 // fires, the popup locks unless there was activity since the alarm was set.
+// Each popup (the toolbar's, a tab) has an alarm of its own, named by this
+// id: activity in one never keeps another unlocked.
+const POPUP = crypto.randomUUID();
 function touch(force = false) {
   lastActivity = Date.now();
   if (!session) return;
   if (!force && lastActivity - lastPing < 1000) return;
   lastPing = lastActivity;
-  chrome.runtime.sendMessage({ type: 'activity', minutes: settings.autoLockMinutes }).catch(() => {});
+  chrome.runtime.sendMessage({ type: 'activity', popup: POPUP, minutes: settings.autoLockMinutes }).catch(() => {});
 }
 for (const type of ['pointerdown', 'keydown', 'input', 'wheel']) {
   document.addEventListener(type, () => touch(), { capture: true, passive: true });
 }
 chrome.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== chrome.runtime.id || message?.type !== 'lock' || !session) return;
+  if (sender.id !== chrome.runtime.id || message?.type !== 'lock' || message.popup !== POPUP || !session) return;
   const idleMs = settings.autoLockMinutes * 60000;
   const left = idleMs - (Date.now() - lastActivity);
   if (left > 250) {
-    chrome.runtime.sendMessage({ type: 'activity', minutes: left / 60000 }).catch(() => {});
+    chrome.runtime.sendMessage({ type: 'activity', popup: POPUP, minutes: left / 60000 }).catch(() => {});
     return;
   }
   lock(`Locked after ${describeIdle(settings.autoLockMinutes)} without activity.`);
@@ -572,6 +600,7 @@ chrome.runtime.onMessage.addListener((message, sender) => {
 
 $('open-settings').addEventListener('click', () => {
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   endRekey();
   describeKdf();
   show('settings-view');
@@ -690,18 +719,31 @@ $('export').addEventListener('click', () => {
   say('Exported. The file holds only encrypted notes and opens with this vault\'s password.');
 });
 
+// Importing replaces the vault: while one is unlocked, its password comes first.
+let importConfirmed = false;
 function showImport() {
   importReturn = session ? 'unlocked' : record ? 'locked' : 'setup';
+  importConfirmed = !session;
   $('import-file').value = '';
+  $('import-file').disabled = !importConfirmed;
   $('import-error').textContent = '';
   $('import-slot').replaceChildren();
   show('import-panel');
-  $('import-file').focus();
+  if (importConfirmed) { $('import-file').focus(); return; }
+  confirmWithPassword($('import-current-slot'), {
+    id: 'import-current', label: 'Password of this vault (the file replaces it)', submit: 'Continue',
+  }, () => {
+    importConfirmed = true;
+    $('import-current-slot').replaceChildren();
+    $('import-file').disabled = false;
+    $('import-file').focus();
+  }).focus();
 }
 $('setup-import').addEventListener('click', showImport);
 $('import').addEventListener('click', showImport);
 $('import-cancel').addEventListener('click', () => {
   $('import-slot').replaceChildren();
+  $('import-current-slot').replaceChildren();
   if (importReturn === 'unlocked' && session) showList();
   else if (record) showLocked();
   else showSetup();
@@ -711,7 +753,7 @@ $('import-file').addEventListener('change', async () => {
   $('import-slot').replaceChildren();
   $('import-error').textContent = '';
   const file = $('import-file').files[0];
-  if (!file) return;
+  if (!file || !importConfirmed) return;
   let candidate;
   try {
     candidate = parseVaultFile(await file.text());
@@ -782,19 +824,20 @@ async function importWith(candidate, wrappingKey, element) {
 
 $('wipe').addEventListener('click', () => {
   $('wipe-confirm').hidden = false;
-  $('wipe-no').focus();
+  confirmWithPassword($('wipe-slot'), { id: 'wipe-password', label: 'Password', submit: 'Delete everything' }, wipe).focus();
 });
 $('wipe-no').addEventListener('click', () => {
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   $('wipe').focus();
 });
-$('wipe-yes').addEventListener('click', async () => {
+async function wipe() {
   endSession();
   record = null;
   await wipeVault();
   showSetup();
   say('The vault was deleted from this browser.');
-});
+}
 
 // ---- start -----------------------------------------------------------------
 

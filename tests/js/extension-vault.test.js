@@ -7,6 +7,7 @@ import { StaleVaultError, readSettings, readVault, storedRevision, wipeVault, wr
 import { VaultFormatError, exportText, parseVaultFile, validateVault } from '../../extension/vault-format.js';
 import { byRecency, packBody, readNote, unpackBody } from '../../extension/note-envelope.js';
 import { wordsOf } from '../../common/search-text.js';
+import { clipboardDigest, clipboardHolds, sameText } from '../../extension/clipboard.js';
 
 const b64 = (n, fill = 7) => Buffer.alloc(n, fill).toString('base64');
 const note = (id) => ({ id, key: b64(72), title: b64(41), body: b64(60) });
@@ -142,4 +143,16 @@ test('byRecency: most recently updated first; equal times keep the later stored 
   const notes = [{ updated: 5 }, { updated: 9 }, { updated: 5 }, { error: {} }];
   assert.deepEqual(byRecency(notes), [1, 2, 0, 3]);
   assert.deepEqual(byRecency(notes, [0, 1]), [1, 0]);
+});
+
+test('the clipboard check: a text copied with CR LF or CR line breaks is recognised as the textarea reads it back (LF)', async () => {
+  for (const copied of ['line one\r\nline two\r\n', 'old mac\rbreaks', 'plain\nLF']) {
+    const digest = await clipboardDigest(copied);
+    const readBack = copied.replace(/\r\n?/g, '\n');   // what a <textarea>'s value gives
+    assert.equal(await clipboardHolds(readBack, digest), true, JSON.stringify(copied));
+    assert.equal(await clipboardHolds(copied, digest), true);
+    assert.equal(await clipboardHolds(`${readBack}x`, digest), false, 'another text is left alone');
+    assert.ok(sameText(readBack, copied));
+  }
+  assert.equal(sameText('a\nb', 'a b'), false);
 });
