@@ -6,7 +6,11 @@
 // sealing, and one-shot Argon2id and key-wrapping (notes) workers. Locking (by hand,
 // or when the service worker's alarm says the popup sat idle) erases the keys,
 // drops the plaintexts and terminates every one of them.
-import '../components/index.js';
+// The three elements the popup uses, and no other: the packed extension ships
+// only the workers and wasm of what it bundles (scripts/pack-extension.mjs).
+import { VaultUnlock } from '../components/vault-unlock.js';
+import { NoteList } from '../components/note-list.js';
+import { FuzzySearch } from '../components/fuzzy-search.js';
 import { createNotesWorker, openNotes, sealNote, unwrapKey } from '../api/notes.js';
 import { base64Decode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
@@ -22,6 +26,10 @@ import { CLIPBOARD_CLEAR_MS, clipboardDigest, sameText } from './clipboard.js';
 const KDF = { t: 3, m: 65536, p: 4 };
 const UNDO_MS = 8000;
 const MASK = '••••••••••••';
+
+for (const [name, element] of [['vault-unlock', VaultUnlock], ['note-list', NoteList], ['fuzzy-search', FuzzySearch]]) {
+  if (!customElements.get(name)) customElements.define(name, element);
+}
 
 const $ = (id) => document.getElementById(id);
 const VIEWS = ['setup', 'locked', 'unlocked', 'reader', 'editor-view', 'settings-view', 'import-panel'];
