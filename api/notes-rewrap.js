@@ -11,6 +11,11 @@ import { byteArray } from './arguments.js';
 import { namedError } from '../common/errors.js';
 import { base64Encode } from '../common/base64.js';
 import { checkNoteId } from './note-ids.js';
+import { runInSlices } from '../common/slicer.js';
+
+// Notes whose keys are decoded (or encoded) between two looks at the clock:
+// 5,000 keys never make one long task on the page.
+const KEYS_PER_STEP = 64;
 
 const WRAPPED = 72;
 
@@ -42,13 +47,16 @@ export function rewrapNoteKeys(notes, fromKey, toKey, options = {}) {
     const to = byteArray(toKey, 'toKey', { length: 32 });
     const wrapped = new Uint8Array(notes.length * WRAPPED);
     try {
-      notes.forEach((note, i) => {
-        if (!note || typeof note !== 'object') throw new TypeError(`notes[${i}] must be an object {id, key, title, body}`);
-        checkNoteId(note.id, `notes[${i}].id`);
-        const bytes = wrappedBytes(note.key);
-        if (!bytes) throw namedError('MalformedNoteError', `notes[${i}] (id ${JSON.stringify(note.id)}): key is not 72 bytes of base64`);
-        wrapped.set(bytes, i * WRAPPED);
-      });
+      await runInSlices(Math.ceil(notes.length / KEYS_PER_STEP), (step) => {
+        for (let i = step * KEYS_PER_STEP; i < Math.min(notes.length, (step + 1) * KEYS_PER_STEP); i++) {
+          const note = notes[i];
+          if (!note || typeof note !== 'object') throw new TypeError(`notes[${i}] must be an object {id, key, title, body}`);
+          checkNoteId(note.id, `notes[${i}].id`);
+          const bytes = wrappedBytes(note.key);
+          if (!bytes) throw namedError('MalformedNoteError', `notes[${i}] (id ${JSON.stringify(note.id)}): key is not 72 bytes of base64`);
+          wrapped.set(bytes, i * WRAPPED);
+        }
+      }, { signal: options.signal });
     } catch (error) {
       from.fill(0);
       to.fill(0);
@@ -63,7 +71,12 @@ export function rewrapNoteKeys(notes, fromKey, toKey, options = {}) {
     if (failed >= 0) {
       throw namedError('AuthenticationError', `notes[${failed}] (id ${JSON.stringify(notes[failed].id)}): its key does not open under fromKey`);
     }
-    return notes.map((note, i) => ({ id: note.id, key: base64Encode(out.subarray(i * WRAPPED, (i + 1) * WRAPPED)),
-      title: note.title, body: note.body }));
+    const moved = new Array(notes.length);
+    await runInSlices(Math.ceil(notes.length / KEYS_PER_STEP), (step) => {
+      for (let i = step * KEYS_PER_STEP; i < Math.min(notes.length, (step + 1) * KEYS_PER_STEP); i++) {
+        moved[i] = { id: notes[i].id, key: base64Encode(out.subarray(i * WRAPPED, (i + 1) * WRAPPED)), title: notes[i].title, body: notes[i].body };
+      }
+    });
+    return moved;
   });
 }

@@ -18,7 +18,13 @@
 // WebCrypto (HKDF, HMAC, constant-time verify) runs in the popup and in Node.
 // Pure: no DOM, no chrome.*.
 
-const INFO = new TextEncoder().encode('memento-vault/record-seal/v3');
+import { runInSlices } from '../common/slicer.js';
+
+const encoder = new TextEncoder();
+const INFO = encoder.encode('memento-vault/record-seal/v3');
+// Notes made into JSON between two looks at the clock: a vault of thousands
+// of notes (megabytes of base64) is sealed without a long task on the page.
+const NOTES_PER_STEP = 32;
 
 export class VaultSealError extends Error {
   constructor(message) {
@@ -34,18 +40,32 @@ export async function sealKey(deviceKey) {
     { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign', 'verify']);
 }
 
-/** The bytes the seal covers. */
-export function sealedContent(record) {
-  const { kdf } = record;
-  return new TextEncoder().encode(JSON.stringify(['memento-vault', record.version, kdf.algorithm, kdf.salt, kdf.t, kdf.m, kdf.p,
-    record.wrappedKey, record.notes.map((note) => [note.id, note.key, note.title, note.body])]));
+/**
+ * The bytes the seal covers: exactly utf8(JSON.stringify([..., [[id, key, title, body], ...]])),
+ * made a few notes at a time in slices of the page's time (JSON of an array is
+ * its elements' JSON joined by commas in brackets).
+ */
+export async function sealedContent(record) {
+  const { kdf, notes } = record;
+  const head = JSON.stringify(['memento-vault', record.version, kdf.algorithm, kdf.salt, kdf.t, kdf.m, kdf.p, record.wrappedKey]);
+  const pieces = [encoder.encode(`${head.slice(0, -1)},[`)];
+  await runInSlices(Math.ceil(notes.length / NOTES_PER_STEP), (step) => {
+    const group = notes.slice(step * NOTES_PER_STEP, (step + 1) * NOTES_PER_STEP);
+    const json = group.map((note) => JSON.stringify([note.id, note.key, note.title, note.body])).join(',');
+    pieces.push(encoder.encode(step > 0 ? `,${json}` : json));
+  });
+  pieces.push(encoder.encode(']]'));
+  const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) { bytes.set(piece, at); at += piece.length; }
+  return bytes;
 }
 
 const toBase64 = (bytes) => btoa(String.fromCharCode(...bytes));
 
 /** `record` with its `seal` (base64) computed under `key` (from sealKey()). */
 export async function sealRecord(record, key) {
-  const seal = new Uint8Array(await crypto.subtle.sign('HMAC', key, sealedContent(record)));
+  const seal = new Uint8Array(await crypto.subtle.sign('HMAC', key, await sealedContent(record)));
   return { ...record, seal: toBase64(seal) };
 }
 
@@ -57,7 +77,7 @@ export async function checkSeal(record, key) {
   } catch {
     seal = new Uint8Array(0);
   }
-  if (seal.length === 32 && await crypto.subtle.verify('HMAC', key, seal, sealedContent(record))) return;
+  if (seal.length === 32 && await crypto.subtle.verify('HMAC', key, seal, await sealedContent(record))) return;
   throw new VaultSealError('its seal does not match its contents: since this vault last wrote it, a note was removed, added, '
     + 'reordered or replaced by an older copy, or its version or another field was edited');
 }

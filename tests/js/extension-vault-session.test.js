@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openNotes, sealNote, sealNotes, unwrapKey, wrapKey, rewrapNoteKeys } from '../../dist/node.js';
 import { checkRecord, createRecord, migrateRecord, openedProblem, rekeyRecord, withNotes } from '../../extension/vault-session.js';
-import { VaultSealError } from '../../extension/vault-seal.js';
+import { VaultSealError, sealedContent } from '../../extension/vault-seal.js';
 import { VaultFormatError, validateVault } from '../../extension/vault-format.js';
 import { packBody, unpackBody } from '../../extension/note-envelope.js';
 import { base64Decode } from '../../common/base64.js';
@@ -131,6 +131,16 @@ test('a version 2 vault is updated to 3 (metadata kept, notes sealed again, reco
   assert.deepEqual(unpackBody((await openNotes(fromV1.notes, deviceKey))[0].body), { text: 'plain text', sensitive: false, created: T0, updated: T0, v: 3 });
   // A version 2 note inside a sealed version 3 vault was brought in from elsewhere.
   assert.match(openedProblem([{ id: 'a', title: 'A', body: packBody({ text: 'x', created: T0, updated: T0 }, 2) }], 3), /brought in from another vault/);
+});
+
+test('the seal\'s input, made in slices, is exactly the JSON of the whole record\'s array', async () => {
+  const odd = ['', 'a"b\\c', 'caf\u00e9 \u20ac \u{1F600}', '\n\t\u0000', '</script>'];
+  for (const count of [0, 1, 31, 32, 33, 100]) {
+    const notes = Array.from({ length: count }, (_, i) => ({ id: `${odd[i % 5]}${i}`, key: odd[(i + 1) % 5], title: odd[(i + 2) % 5], body: `${odd[(i + 3) % 5]}${'x'.repeat(i)}` }));
+    const record = { version: 3, kdf: { algorithm: 'argon2id13', ...KDF }, wrappedKey: 'W'.repeat(96), notes };
+    const whole = JSON.stringify(['memento-vault', 3, 'argon2id13', KDF.salt, KDF.t, KDF.m, KDF.p, 'W'.repeat(96), notes.map((n) => [n.id, n.key, n.title, n.body])]);
+    assert.deepEqual(await sealedContent(record), new TextEncoder().encode(whole), `${count} notes`);
+  }
 });
 
 test('note ids must be well-formed Unicode: a lone surrogate would alias U+FFFD', async () => {
