@@ -657,6 +657,13 @@ test('re-keying: the current password first, then the new one; a fresh device ke
   assert.notDeepEqual(newDeviceKey, oldDeviceKey, 'a fresh device key');
   for (const note of after.notes) assert.equal(unwrap(sodium.from_base64(note.key, B64), newDeviceKey).length, 32);
   assert.match(await message(), /new key: it opens with the new password only, and an older copy of it \(an export, a backup\) opens nothing written from now on/);
+  // The session goes on under the new device key: the list opens every note again, none damaged.
+  await click('#settings-back');
+  await visible('#unlocked');
+  await waitUntil(async () => JSON.stringify(await rowTitles()) === JSON.stringify(['Lighthouse keeper', SENSITIVE.title, 'Garden plan']),
+    'the list under the new key');
+  await click('#open-settings');
+  await visible('#settings-view');
   assert.notEqual(after.kdf.salt, before.kdf.salt, 'a fresh salt');
   assert.notEqual(after.wrappedKey, before.wrappedKey, 'the device key wrapped again');
   assert.deepEqual({ ...after.kdf, salt: 0 }, { algorithm: 'argon2id13', salt: 0, t: 3, m: 65536, p: 4 });
@@ -924,12 +931,14 @@ test('the attacker edits the stored record: a dropped, reordered, rolled-back or
     assert.deepEqual(await rowTitles(), []);
   }
   assert.equal(seal, good.seal);
-  // An edited export is refused at import too, and the stored vault stays.
-  await page.evaluate((v) => chrome.storage.local.set({ vault: v }), good);
-  await openPopup();
-  await visible('#locked');
+  // An edited export is refused at import too (here while unlocked: this vault's password first), and the vault stays.
+  assert.equal(await unlockStored(good), 'unlocked', 'the untouched vault opens');
+  await click('#open-settings');
+  await visible('#settings-view');
   await click('#import');
-  await visible('#import-panel');
+  await visible('vault-unlock#import-current');
+  await typePassword('import-current', PASSWORD);
+  await waitUntil(() => page.$eval('#import-file', (e) => !e.disabled), 'the file input');
   await chooseFile('dropped.json', JSON.stringify(edits['a note dropped']));
   await visible('vault-unlock#import-unlock');
   await typePassword('import-unlock', PASSWORD);
@@ -937,7 +946,7 @@ test('the attacker edits the stored record: a dropped, reordered, rolled-back or
     await page.$eval('vault-unlock#import-unlock >>> #error', (e) => e.textContent)), 'the refused import');
   assert.deepEqual((await storageDump()).vault, good, 'the vault stays');
   await click('#import-cancel');
-  assert.equal(await unlockStored(good), 'unlocked', 'the untouched vault opens');
+  await visible('#unlocked');
   await waitUntil(async () => (await rowTitles()).length === 3, 'its three notes');
 });
 
