@@ -19,7 +19,7 @@ import sodium from 'libsodium-wrappers';
 import { createWasmNotes } from '../worker/notes-ops.js';
 import { base64Decode, base64Encode } from '../common/base64.js';
 import { packageEntry } from './lib/measure.mjs';
-import { sealVault } from './lib/sealed-vault.mjs';
+import { sealVault } from '../fixtures/sealed-vault.mjs';
 import { sealKey, sealRecord, sealedContent } from '../extension/vault-seal.js';
 
 const NOTES = { full: 5000, quick: 300 };
