@@ -4,7 +4,12 @@
 // holds something else by then), lock, a wrong then the right password,
 // search with a typo, edit, delete and Undo, the order by last update, export,
 // wipe, refused imports, import, auto-lock, and a version 1 vault migrated on
-// unlock (all or nothing). Along the way: storage never holds the password, a
+// unlock (all or nothing). Then issue 30's promises, tried as an attacker
+// would: a re-key leaves the old record and password opening nothing current;
+// a stored record or export edited (a note dropped, reordered, rolled back or
+// brought back, the version edited down) refuses the vault; Lock leaves no
+// deleted title; Import and Delete ask for the password; two popups lock on
+// their own idle times; the package ships only what the popup runs. Along the way: storage never holds the password, a
 // note's text or the sealed metadata, the actions of every view are in sight
 // without scrolling, no worker survives a lock, and axe-core finds nothing in
 // any state, light or dark (each kept as a picture in test-results/extension-<engine>/).
