@@ -4,12 +4,13 @@
 // Ranges (t, m, p, length, salt) are checked by the kernel, which names the
 // parameter; here we check types and make private copies that are transferred
 // (the page keeps no copy of what we hash).
-import { WorkerClient, runOnce } from './runtime/client.js';
+import { WorkerClient } from './runtime/client.js';
+import { runOnce, takeStandby } from './runtime/run-once.js';
 import { argon2Module } from './modules/argon2.js';
 import { ARGON2_DEFAULTS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
-import { argon2LingerMs } from './runtime/platform.js';
+import { argon2LingerMs, readiesNextArgon2Worker } from './runtime/platform.js';
 
 const U32 = 0xffffffff;
 
@@ -75,12 +76,14 @@ const U32 = 0xffffffff;
  */
 export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, parallel = true } = {}) {
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
-  const client = new WorkerClient(argon2Module, { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
+  const hints = { lanes: args.p, parallel: args.parallel };
+  // The module's standby worker when it has these lanes (instantiated, warmed up): only the memory is left to take.
+  const client = takeStandby(argon2Module, hints) ?? new WorkerClient(argon2Module, { idleMs: Infinity, hints });
   // A failure here is not reported: the job that takes this worker meets it again and says so.
-  // Posted with the worker's init: the warm runs as soon as the worker is up, even
+  // Posted with the worker's init (as every job is): the warm runs as soon as the worker is up, even
   // while this thread is busy (in Node a server's main thread hashing or serving
   // would otherwise hold it back until the next job, which then waited for it).
-  const ready = client.call('warm', args, { beforeReady: true }).then(() => {}, () => {});
+  const ready = client.call('warm', args).then(() => {}, () => {});
   let used = false;
   return {
     ready,
@@ -106,10 +109,18 @@ function jobClient(options, params) {
   return client ? { client } : {};
 }
 
+// The standby worker readied after a job (api/runtime/run-once.js) runs the
+// warm-up hash of warm() at its smallest memory, so that V8 has optimized the
+// block fill before the next job; its heap stays at about 1 MiB. In Node the
+// worker of a next job readies that job's memory as well (api/argon2-next.js),
+// so it stands in for the standby there.
+const standby = readiesNextArgon2Worker ? false
+  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}) };
+
 /** Runs a job on its own worker; in Node, once it succeeds, readies the worker of a next job like it. */
 async function runJob(op, args, options, transfer, params, hints) {
   const result = await runOnce(argon2Module, op, args, { ...options, transfer },
-    { hints, lingerMs: argon2LingerMs, ...jobClient(options, params) });
+    { hints, lingerMs: argon2LingerMs, standby, ...jobClient(options, params) });
   if (params) readyNextWorker(params, warmArgon2);
   return result;
 }

@@ -7,7 +7,8 @@
 // vault of thousands of notes never blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
-import { WorkerClient, runOnce } from './runtime/client.js';
+import { WorkerClient } from './runtime/client.js';
+import { runOnce } from './runtime/run-once.js';
 import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
 import { measure } from '../common/timeline.js';
@@ -104,6 +105,9 @@ function client() {
 // never waits for it. Not where the page has one core or no free worker
 // slot, nor in Node (platform-node.js).
 let helper;
+// Up: a job sent now waits for no start.
+const isUp = (worker) => worker?.state === 'ready' || worker?.state === 'busy';
+
 function startHelper() {
   if (!notesHelperWorker || helper?.alive || (globalThis.navigator?.hardwareConcurrency ?? 1) < 2 || !hasFreeSlot()) return;
   helper ??= createNotesWorker();
@@ -228,7 +232,7 @@ async function openInCalls(notes, key, options, take) {
   const feeding = ports.length > 0 || options.textsOnly;
   // The search ports live in the worker of an open's first call: a feeding open keeps to one worker.
   const pageWide = !options.worker && !feeding;
-  const workerOf = (k) => (k % 2 === 1 && pageWide && helper?.started ? helper : worker);
+  const workerOf = (k) => (k % 2 === 1 && pageWide && isUp(helper) ? helper : worker);
   if (notes.length === 0) {
     // Nothing to open: the (empty) answer needs no worker.
     key.fill(0);
