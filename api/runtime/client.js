@@ -254,7 +254,8 @@ export class WorkerClient {
   #post(job) {
     if (job.posted) return;
     job.posted = true;
-    this.#worker.postMessage({ type: 'call', id: job.id, op: job.op, args: job.args }, job.transfer);
+    this.#worker.postMessage({ type: 'call', id: job.id, op: job.op, args: job.args, progress: job.onProgress !== undefined },
+      job.transfer);
     job.args = undefined;
     job.transfer = undefined;
     if (this.#state === 'ready') this.#enter('busy');

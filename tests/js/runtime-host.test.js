@@ -44,3 +44,11 @@ test('job.progress posts plain values, and moves the buffers of its optional tra
   assert.deepEqual(rest, { type: 'reply', id: 7, ok: true, result: 'ok' });
   assert.ok(ms >= 0, 'the reply says how long the handler took');
 });
+
+test('a job called without progress wanted posts its reply alone: no progress message', async () => {
+  posted.splice(0);
+  globalThis.self.onmessage({ data: { type: 'call', id: 8, op: 'report', args: {}, progress: false } });
+  await settle();
+  assert.deepEqual(posted.map(({ message }) => message.type), ['reply']);
+  assert.equal(posted[0].message.result, 'ok');
+});

@@ -78,7 +78,7 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     });
   }
 
-  async function run({ id, op, args }) {
+  async function run({ id, op, args, progress = true }) {
     const skip = cancelled.has(id);
     // Ids grow monotonically and jobs run in order: older cancellations are moot now.
     for (const old of cancelled) if (old <= id) cancelled.delete(old);
@@ -92,7 +92,8 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
       if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
       // progress(value, transfer): a report is structured-cloned; buffers in `transfer` are moved instead (a band of a texture).
       const started = performance.now();
-      const job = { progress: (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) };
+      // A caller with no onProgress gets no progress messages: the job's result is its one message.
+      const job = { progress: progress ? (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) : () => {} };
       const { result, transfer } = unwrapTransfer(await handler(args, job));
       self.postMessage({ type: 'reply', id, ok: true, result, ms: performance.now() - started, heapBytes: heapBytes() }, transfer);
     } catch (error) {
