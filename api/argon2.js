@@ -14,6 +14,12 @@ import { argon2LingerMs, readiesNextArgon2Worker } from './runtime/platform.js';
 
 const U32 = 0xffffffff;
 
+// What the worker of a job with p lanes is told at its start: the lane workers
+// to start while it instantiates. Jobs whose lanes run one after another
+// (p = 1, parallel: false, the $argon2id$ strings) say the same, so that they
+// all fit one standby worker.
+const laneHints = (p, parallel) => (p > 1 && parallel ? { lanes: p, parallel: true } : { lanes: 1, parallel: false });
+
 /**
  * What argon2id() hashes, and how (docs/api.md).
  * @typedef {object} Argon2idParams
@@ -76,7 +82,7 @@ const U32 = 0xffffffff;
  */
 export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, parallel = true } = {}) {
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
-  const hints = { lanes: args.p, parallel: args.parallel };
+  const hints = laneHints(args.p, args.parallel);
   // The module's standby worker when it has these lanes (instantiated, warmed up): only the memory is left to take.
   const client = takeStandby(argon2Module, hints) ?? new WorkerClient(argon2Module, { idleMs: Infinity, hints });
   // A failure here is not reported: the job that takes this worker meets it again and says so.
@@ -151,7 +157,7 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
       ...(argon2LingerMs > 0 ? { lingerMs: argon2LingerMs } : {}),
     };
     return runJob('argon2id', args, options, buffersOf(args.password, args.salt, args.secret, args.ad),
-      { m: args.m, p: args.p, parallel: args.parallel }, { lanes: args.p, parallel: args.parallel });
+      { m: args.m, p: args.p, parallel: args.parallel }, laneHints(args.p, args.parallel));
   });
 }
 
@@ -165,7 +171,7 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false });
+    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false }, laneHints(1, false));
   });
 }
 
@@ -182,6 +188,7 @@ export function pwhashVerify(hash, password, options = {}) {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
     // $argon2id$ strings are hashed with sequential lanes in the main build: the next worker is readied for that.
     const params = paramsOfHashString(args.hash);
-    return runJob('pwhashVerify', args, options, buffersOf(args.password), params && { ...params, parallel: false });
+    return runJob('pwhashVerify', args, options, buffersOf(args.password), params && { ...params, parallel: false },
+      laneHints(1, false));
   });
 }

@@ -255,9 +255,11 @@ function keyCall(op, args, options) {
   const transfer = Object.values(args).map((bytes) => bytes.buffer);
   // Without a worker of the caller's, the job runs in a notes worker of its
   // own that is terminated when it ends: no key byte outlives the job there.
+  // No standby follows (api/runtime/run-once.js): a page wraps or unwraps once
+  // per unlock, and its opens run on the page-wide notes worker.
   return options.worker
     ? options.worker.call(op, args, { transfer, signal: options.signal })
-    : runOnce(notesModule, op, args, { transfer, signal: options.signal });
+    : runOnce(notesModule, op, args, { transfer, signal: options.signal }, { standby: false });
 }
 
 /**

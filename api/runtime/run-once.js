@@ -5,7 +5,7 @@
 // back, so the worker that ran a job is terminated when the job ends (a 256
 // MiB hash, a 320 MiB texture). What a fresh worker costs the caller besides
 // the kernel (starting the thread, instantiating and self-testing the module:
-// 30-90 ms in Chromium) is paid ahead instead: when a job ends, one standby
+// 30-90 ms in Chromium) is paid ahead instead: while a job runs, one standby
 // worker of that module is started in idle time, holding the instantiated
 // module and nothing of the job (its heap as it starts, 1 MiB), and the next
 // job of the module runs on it. One standby per module, evicted first by the
@@ -98,9 +98,9 @@ function whenIdle(run) {
 export async function runOnce(module, op, args, callOptions, { hints, client, lingerMs = 0, standby = {} } = {}) {
   const jobClient = client ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
-  const settled = jobClient.call(op, args, callOptions).finally(() => {
-    if (standby) whenIdle(() => readyStandby(module, { hints, prime: standby.prime }));
-  });
+  const settled = jobClient.call(op, args, callOptions);
+  // The next job's standby starts while this one runs, once the page is idle: calls in a row then find it up.
+  if (standby) whenIdle(() => readyStandby(module, { hints, prime: standby.prime }));
   let result;
   try {
     result = await settled;

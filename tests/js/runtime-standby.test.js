@@ -37,8 +37,9 @@ test('after a job a standby worker is up with the module instantiated and no job
 
   const second = renderTexture({ size: 1024, seed: 1 });
   await new Promise((resolve) => setImmediate(resolve));
-  assert.equal(standbyWorker('texture'), undefined, 'the job took the standby');
-  assert.equal(liveWorkerCount(), 1, 'and started no other worker');
+  // The job took the standby (the next standby, started while the job runs, may be starting already).
+  assert.notEqual(standbyWorker('texture')?.state, 'ready', 'the job took the standby');
+  assert.equal(liveWorkerCount() - (standbyWorker('texture') ? 1 : 0), 1, 'and runs on it: no other worker started');
   const maps = await second;
   assert.deepEqual(Buffer.from(maps.albedo.buffer), Buffer.from(first.albedo.buffer), 'the same bytes');
   await until(() => standbyWorker('texture')?.state === 'ready', 'the next standby');
