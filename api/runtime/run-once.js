@@ -99,8 +99,9 @@ export async function runOnce(module, op, args, callOptions, { hints, client, li
   const jobClient = client ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
   const settled = jobClient.call(op, args, callOptions);
-  // The next job's standby starts while this one runs, once the page is idle: calls in a row then find it up.
-  if (standby) whenIdle(() => readyStandby(module, { hints, prime: standby.prime }));
+  // The next job's standby starts while this one runs, once its worker is up (not beside its start, which it
+  // would slow) and the page is idle: calls in a row then find it up.
+  if (standby) jobClient.start().then(() => whenIdle(() => readyStandby(module, { hints, prime: standby.prime })), () => {});
   let result;
   try {
     result = await settled;
