@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sodium from 'libsodium-wrappers-sumo';
-import { jobWorkerCount, liveWorkersAfterLinger, openBrowser, recordEvents, skipUnless, waitForEvents } from './harness.mjs';
+import { jobWorkerCount, liveWorkersAfterLinger, openBrowser, recordEvents, skipUnless, waitForEvents, workerTargetsAfterEnd } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
 
 await sodium.ready;
@@ -82,14 +82,7 @@ test('during a t=3, m=256 MiB check the main thread has no task over 50 ms and k
   const standbys = await page.evaluate(() => (window.memento.standbyWorker('argon2') ? 1 : 0));
   await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
     if (!skipUnless(st, browser.engine, 'workerTargets')) return;
-    const deadline = Date.now() + 5000;
-    let workers;
-    do {
-      workers = await page.workerTargets();
-      if (workers === standbys) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
-    assert.equal(workers, standbys, 'the browser lists no worker for the page but the standby for a next job');
+    assert.equal(await workerTargetsAfterEnd(page, standbys), standbys, 'the browser lists no worker for the page but the standby for a next job');
   });
   assert.deepEqual(page.problems, []);
   await page.close();

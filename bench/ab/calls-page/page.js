@@ -1,4 +1,4 @@
-// One fresh page of bench/calls-ab.mjs: a build's API (?dist=) called as a
+// One fresh page of bench/ab/calls.mjs: a build's API (?dist=) called as a
 // user calls it, in three situations: the first call in the page, a call after
 // `idleMs` of idle, and the fifth of five back to back. Each time is from the
 // call to the result in the caller's hands.
@@ -34,7 +34,7 @@ window.runCalls = async ({ job, idleMs, vault }) => {
 };
 window.ready = true;
 
-// bench/calls-memory-ab.mjs: one big job, as the memory target measures it.
+// bench/ab/calls-memory.mjs: one big job, as the memory target measures it.
 const bigJobs = {
   argon2: () => api.argon2id({ password: 'correct horse battery staple', salt, t: 1, m: 262144, p: 1 }),
   texture: () => api.renderTexture({ kind: 'stone-wall', size: 4096, seed: 7 }),

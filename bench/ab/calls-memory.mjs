@@ -4,13 +4,13 @@
 // 1 s after the page loaded, then 1 s after one big job (a 256 MiB t=1
 // argon2id(), a 4096 renderTexture(), a 5,000-note openNotes()).
 //
-//   node bench/calls-memory-ab.mjs [--rounds=3] [--jobs=argon2,texture,notes] OLD_DIST NEW_DIST
+//   node bench/ab/calls-memory.mjs [--rounds=3] [--jobs=argon2,texture,notes] OLD_DIST NEW_DIST
 import { cp, mkdtemp, readdir, readFile, rm, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/server.mjs';
-import { median } from './lib/measure.mjs';
+import { startServer } from '../../scripts/server.mjs';
+import { median } from '../../fixtures/median.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -19,7 +19,7 @@ const rounds = Number(option('rounds', 3));
 const jobs = option('jobs', 'argon2,texture,notes').split(',');
 const MIB = 1024 * 1024;
 
-const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 await rm(`${root}/build/calls-mem`, { recursive: true, force: true });
 await mkdir(`${root}/build/calls-mem`, { recursive: true });
 await cp(oldDist, `${root}/build/calls-mem/old`, { recursive: true });
@@ -27,7 +27,7 @@ await cp(newDist, `${root}/build/calls-mem/new`, { recursive: true });
 
 let vault;
 if (jobs.includes('notes')) {
-  const { sealVault } = await import('./lib/sealed-vault.mjs');
+  const { sealVault } = await import('../../fixtures/sealed-vault.mjs');
   const sealed = await sealVault(5000);
   vault = { notes: sealed.notes, deviceKey: [...sealed.deviceKey] };
 }
@@ -58,7 +58,7 @@ try {
           args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
         try {
           const page = context.pages()[0] ?? await context.newPage();
-          await page.goto(`${server.url}/iso/bench/calls-ab/index.html?dist=/iso/build/calls-mem/${build}`);
+          await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=/iso/build/calls-mem/${build}`);
           await page.waitForFunction(() => window.ready === true);
           await sleep(1000);
           const before = await rendererMemory(profile);
