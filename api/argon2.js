@@ -119,9 +119,13 @@ function jobClient(options, params) {
 // warm-up hash of warm() at its smallest memory, so that V8 has optimized the
 // block fill before the next job; its heap stays at about 1 MiB. In Node the
 // worker of a next job readies that job's memory as well (api/argon2-next.js),
-// so it stands in for the standby there.
+// so it stands in for the standby there. The standby starts after the job,
+// not beside it: a hash keeps its core busy to the end, and a page hashes
+// once per unlock (bench/ab/calls.mjs under load 30-43: 64 MiB p=1 after
+// idle 1.19x the old build with the standby started after the job, 0.92x
+// with it started during the job).
 const standby = readiesNextArgon2Worker ? false
-  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}) };
+  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}), afterJob: true };
 
 /** Runs a job on its own worker; in Node, once it succeeds, readies the worker of a next job like it. */
 async function runJob(op, args, options, transfer, params, hints) {

@@ -86,22 +86,25 @@ function whenIdle(run) {
  * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
  * `lingerMs`: after a job that succeeded, the worker is terminated this much later rather than at once
  * (its teardown then does not compete with what the caller does with the result); 0: at once.
- * `standby`: false runs the job on a fresh worker and readies no standby; `prime` as readyStandby()'s.
+ * `standby`: false runs the job on a fresh worker and readies no standby; `prime` as readyStandby()'s; `afterJob`
+ * readies it once the job is over rather than while it runs (a job that keeps every core busy to its end).
  * @param {object} module a module's files (api/modules/<name>.js)
  * @param {string} op
  * @param {object} args
  * @param {import('./client.js').CallOptions} [callOptions]
  * @param {{hints?: object, client?: WorkerClient, lingerMs?: number,
- *   standby?: false | {prime?: (client: WorkerClient) => void}}} [worker]
+ *   standby?: false | {prime?: (client: WorkerClient) => void, afterJob?: boolean}}} [worker]
  * @returns {Promise<any>} the op's result
  */
 export async function runOnce(module, op, args, callOptions, { hints, client, lingerMs = 0, standby = {} } = {}) {
   const jobClient = client ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
-  const settled = jobClient.call(op, args, callOptions);
+  const ready = () => whenIdle(() => readyStandby(module, { hints, prime: standby.prime }));
   // The next job's standby starts while this one runs, once its worker is up (not beside its start, which it
-  // would slow) and the page is idle: calls in a row then find it up.
-  if (standby) jobClient.start().then(() => whenIdle(() => readyStandby(module, { hints, prime: standby.prime })), () => {});
+  // would slow) and the page is idle: calls in a row then find it up. With `afterJob`, once the job is over.
+  const settled = jobClient.call(op, args, callOptions);
+  if (standby && standby.afterJob) settled.then(ready, ready);
+  else if (standby) jobClient.start().then(ready, () => {});
   let result;
   try {
     result = await settled;
