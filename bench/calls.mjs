@@ -8,7 +8,8 @@
 // build/bench/results/calls.quick.json), keeping the sections of engines not run.
 // CALLS_AGAINST=<dir>: a copy of another build's dist/ inside the repository (e.g. build/dist-main); each job also
 // runs that build's API as a contender ("against"), alternating with ours, for an A/B on one host at one time.
-// CALLS_JOBS=id,id: only those jobs.
+// CALLS_JOBS=id,id: only those jobs. Chromium also measures start-up (bench/calls/startup.mjs): CALLS_PART=startup
+// measures only that and adds it to the recorded Chromium section.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { jobById, jobs as allJobs, MEMORY_JOBS } from './calls/jobs.mjs';
 import { formatSummary, summarize, summarizeMemory } from './calls/report.mjs';
 import { IDLE_MS, kernelParams } from './calls/situations.mjs';
 import { descendants, memoryOf } from './calls/memory.mjs';
+import { measureStartup } from './calls/startup.mjs';
 import { nodeEngine, withChromium, withFirefox } from './calls/engines.mjs';
 
 // Fresh pages per contender and job: 3 (1 for the 256 MiB Argon2id jobs, whose seven calls a page take 8+ s each
@@ -51,6 +53,17 @@ async function paramsOfKernel(root, kernel) {
   return kernelParams(definition, kernel);
 }
 
+/** Our kernel alone, fifth in a row: {ms}, or {unavailable: why} where this engine has none (the lanes in Node). */
+async function kernelOf(engine, job, root) {
+  try {
+    return await engine.kernel(job.kernel, await paramsOfKernel(root, job.kernel));
+  } catch (error) {
+    const why = /Unavailable: (.*)/.exec(String(error?.message))?.[1];
+    if (why) return { unavailable: why.split('\n')[0] };
+    throw error;
+  }
+}
+
 /** Every repeat of every job on one engine: {runs, kernels, memory}. */
 async function measure(engine, jobs, { root, quick, against, memory, log, onRepeat }) {
   const runs = [], kernels = [], memoryRows = [];
@@ -79,9 +92,10 @@ async function measure(engine, jobs, { root, quick, against, memory, log, onRepe
         const checks = new Set(runs.filter((r) => r.job === job.id).map((r) => r.check));
         if (checks.size !== 1) throw new Error(`${job.id}: the contenders' outputs differ: ${[...checks].join(' / ')}`);
       }
-      const kernel = await engine.kernel(job.kernel, await paramsOfKernel(root, job.kernel));
-      kernels.push({ job: job.id, repeat, ms: kernel.ms });
-      log(`${job.id} repeat ${repeat + 1}: ${sessions.map((s) => `${s.who} ${s.first.ms.toFixed(0)}/${s.idle.ms.toFixed(0)}/${s.row.ms.toFixed(0)}`).join(', ')} ms; kernel ${kernel.ms.toFixed(1)} ms`);
+      const kernel = await kernelOf(engine, job, root);
+      if (kernel.ms !== undefined) kernels.push({ job: job.id, repeat, ms: kernel.ms });
+      log(`${job.id} repeat ${repeat + 1}: ${sessions.map((s) => `${s.who} ${s.first.ms.toFixed(0)}/${s.idle.ms.toFixed(0)}/${s.row.ms.toFixed(0)}`).join(', ')} ms; `
+        + `kernel ${kernel.ms?.toFixed(1) ?? `not available (${kernel.unavailable})`}`);
     }
     if (memory) {
       for (const id of MEMORY_JOBS) {
@@ -115,6 +129,7 @@ async function run({ root, quick, engine = 'all' }) {
   const engines = engine === 'all' ? ['chromium', 'firefox', 'node'] : [engine];
   for (const job of jobs) await paramsOfKernel(root, job.kernel);   // a job naming no kernel fails here, not after minutes
   const { vaultFile } = await prepare(root, jobs);
+  const startupOnly = process.env.CALLS_PART === 'startup';
   const log = (line) => console.error(line);
   for (const name of engines) {
     const load = { start: os.loadavg()[0] };
@@ -129,25 +144,49 @@ async function run({ root, quick, engine = 'all' }) {
         repeats: `${done} of ${quick ? REPEATS.quick : REPEATS.full} fresh pages (processes) per contender and job done; `
           + `${REPEATS.heavy} for the 256 MiB Argon2id jobs`,
         ...(against ? { against } : {}),
-        labels, summary, memory: summarizeMemory(result.memory), runs: result.runs, kernels: result.kernels, memoryRuns: result.memory,
+        labels, summary, memory: summarizeMemory(result.memory), ...(result.startup ? { startup: result.startup } : {}),
+        runs: result.runs, kernels: result.kernels, memoryRuns: result.memory,
       };
       writeSection(root, quick, name, section);
       return section;
     };
     const options = { root, quick, against, memory: true, log: (line) => log(`[${name}] ${line}`), onRepeat: record };
-    const use = async (eng) => {
+    const use = async (eng, browser) => {
       version = eng.version;
-      return measure(eng, jobs, options);
+      // Start-up: Chromium only (its request sizes and main-thread time); CALLS_PART=startup measures it alone and
+      // adds it to the recorded section, which keeps its date and load.
+      if (startupOnly) {
+        const section = recordedSection(root, quick, name);
+        section.startup = await measureStartup(browser.context, browser.url, { repeats: quick ? 1 : 3, log: options.log });
+        section.startupMeasured = { date: new Date().toISOString(), loadAverage: os.loadavg()[0] };
+        writeSection(root, quick, name, section);
+        return undefined;
+      }
+      const result = await measure(eng, jobs, options);
+      if (name === 'chromium') result.startup = await measureStartup(browser.context, browser.url, { repeats: quick ? 1 : 3, log: options.log });
+      return result;
     };
     let result;
     if (name === 'chromium') result = await withChromium(use, { log });
     else if (name === 'firefox') result = await withFirefox(use, { log });
     else if (name === 'node') result = await use(nodeEngine(root, { vaultFile }));
     else throw new Error(`calls: unknown engine ${name}; one of chromium, firefox, node, all`);
+    if (!result) continue;   // CALLS_PART=startup: written already
     const section = record(result, quick ? REPEATS.quick : REPEATS.full);
     console.log(`${formatSummary(name, section.summary, { labels: section.labels })}\n   (${section.repeats}; load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
+    for (const s of section.startup ?? []) {
+      console.log(`   start-up <${s.element}>: ${(s.bytes / 1024).toFixed(0)} KiB in ${s.requests} requests, main thread ${s.mainThreadMs.toFixed(0)} ms, first result after ${s.ms.toFixed(0)} ms (median of ${s.runs})`);
+    }
     for (const m of section.memory) console.log(`   memory ${m.job} ${m.who}: ${m.heldMiB.toFixed(1)} MiB held 1 s after, above ${m.beforeMiB.toFixed(1)} MiB before (median of ${m.runs})`);
   }
+}
+
+/** An engine's recorded section (CALLS_PART=startup adds the start-up to it, measuring nothing else). */
+function recordedSection(root, quick, name) {
+  const file = path.join(root, quick ? 'build/bench/results/calls.quick.json' : 'bench/results/calls.json');
+  const section = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).sections[name] : undefined;
+  if (!section) throw new Error(`CALLS_PART=startup: no recorded ${name} section in ${path.relative(root, file)} to add it to`);
+  return section;
 }
 
 /** Writes one engine's section into the results file, keeping the other engines' (read afresh: engines may run at once). */

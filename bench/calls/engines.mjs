@@ -39,7 +39,7 @@ export async function withChromium(use, { log }) {
     const probe = await context.newPage();
     const version = `Chromium ${context.browser()?.version() ?? await probe.evaluate(() => navigator.userAgent)} headless, a fresh cross-origin-isolated page per session`;
     await probe.close();
-    return use(browserEngine(version, (jobId, who, dist) => pageSession(context, url, jobId, who, dist, log)));
+    return use(browserEngine(version, (jobId, who, dist) => pageSession(context, url, jobId, who, dist, log)), { context, url });
   });
 }
 
