@@ -4,7 +4,8 @@
 // The jobs, their peers and kernels: bench/calls/jobs.mjs. Per repeat and job, a fresh page (process) per
 // contender, their order rotating from one repeat to the next; their first calls one after another, then each
 // one's call after idle (at least 10 s after its own last call), then each one's row; then our kernel alone.
-// Also memory: what the engine's processes hold 1 s after a job's first call, against before it (calls/memory.mjs). Writes bench/results/calls.json (--quick:
+// Also memory: what the engine's processes hold 1 s after a job's first call, against before it (calls/memory.mjs;
+// not in Firefox, whose content processes are shared and started ahead, so a session's own cannot be told). Writes bench/results/calls.json (--quick:
 // build/bench/results/calls.quick.json), keeping the sections of engines not run.
 // CALLS_AGAINST=<dir>: a copy of another build's dist/ inside the repository (e.g. build/dist-main); each job also
 // runs that build's API as a contender ("against"), alternating with ours, for an A/B on one host at one time.
@@ -150,7 +151,7 @@ async function run({ root, quick, engine = 'all' }) {
       writeSection(root, quick, name, section);
       return section;
     };
-    const options = { root, quick, against, memory: true, log: (line) => log(`[${name}] ${line}`), onRepeat: record };
+    const options = { root, quick, against, memory: name !== 'firefox', log: (line) => log(`[${name}] ${line}`), onRepeat: record };
     const use = async (eng, browser) => {
       version = eng.version;
       // Start-up: Chromium only (its request sizes and main-thread time); CALLS_PART=startup measures it alone and
@@ -173,7 +174,8 @@ async function run({ root, quick, engine = 'all' }) {
     else throw new Error(`calls: unknown engine ${name}; one of chromium, firefox, node, all`);
     if (!result) continue;   // CALLS_PART=startup: written already
     const section = record(result, quick ? REPEATS.quick : REPEATS.full);
-    console.log(`${formatSummary(name, section.summary, { labels: section.labels })}\n   (${section.repeats}; load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
+    for (const [id, label] of Object.entries(section.labels)) console.log(`   ${id}: ${label}`);
+    console.log(`${formatSummary(name, section.summary)}\n   (${section.repeats}; load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
     for (const s of section.startup ?? []) {
       console.log(`   start-up <${s.element}>: ${(s.bytes / 1024).toFixed(0)} KiB in ${s.requests} requests, main thread ${s.mainThreadMs.toFixed(0)} ms, first result after ${s.ms.toFixed(0)} ms (median of ${s.runs})`);
     }
