@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForBrowser } from './lib/chromium.mjs';
-import { sealVault } from './lib/sealed-vault.mjs';
+import { sealVault } from '../fixtures/sealed-vault.mjs';
 import { jobById, jobs as allJobs, MEMORY_JOBS } from './calls/jobs.mjs';
 import { formatSummary, summarize, summarizeMemory } from './calls/report.mjs';
 import { IDLE_MS, kernelParams } from './calls/situations.mjs';

@@ -66,7 +66,7 @@ const notesJob = {
       label: 'libsodium-wrappers note by note (after await sodium.ready)',
       inputs: ({ vault }) => vault(),
       async start() {
-        const [{ default: sodium }, { libsodiumOpenNote }] = await Promise.all([import('libsodium-wrappers'), import('../peers/libsodium-notes.mjs')]);
+        const [{ default: sodium }, { libsodiumOpenNote }] = await Promise.all([import('libsodium-wrappers'), import('../../fixtures/peers/libsodium-notes.mjs')]);
         await sodium.ready;
         return (notes, deviceKey) => notes.map((note) => libsodiumOpenNote(sodium, note, deviceKey));
       },
@@ -77,7 +77,7 @@ const notesJob = {
   kernel: { module: 'notes', contender: 'ours-simd', case: 'open-5000' },
 };
 
-const texts = async () => (await import('../../tests/js/search-corpus.js')).searchCorpus({ count: 5000 });
+const texts = async () => (await import('../../fixtures/search-corpus.js')).searchCorpus({ count: 5000 });
 const miniSearchOf = (MiniSearch, list) => {
   const index = new MiniSearch({ fields: ['text'], searchOptions: { fuzzy: 0.2, prefix: true } });
   index.addAll(list.map((text, id) => ({ id, text })));
@@ -138,7 +138,7 @@ function textureJob(size) {
       'simplex-noise': {
         label: 'simplex-noise fBm, 4 octaves, one grey channel (createNoise2D, nothing to start)',
         async start() {
-          const [{ createNoise2D }, { simplexFbm }] = await Promise.all([import('simplex-noise'), import('../peers/simplex-fbm.mjs')]);
+          const [{ createNoise2D }, { simplexFbm }] = await Promise.all([import('simplex-noise'), import('../../fixtures/peers/simplex-fbm.mjs')]);
           return () => simplexFbm(createNoise2D, params);
         },
         call: (fbm) => fbm(),

@@ -2,7 +2,7 @@
 // (bench/calls/situations.mjs kernelRow): one keystroke's query on a built wasm
 // word index (the search bench times whole replays).
 import { WasmSearchIndex } from '../../worker/search-ops.js';
-import { searchCorpus } from '../../tests/js/search-corpus.js';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
 import { QUERY } from './jobs.mjs';
 
 export default {

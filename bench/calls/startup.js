@@ -3,7 +3,7 @@
 // (dist/index.js: it defines the five elements) and puts one element on the page, configured as the docs show,
 // and resolves with the ms to the element's first result (its event). The runner counts the bytes and the
 // main-thread time around that call.
-import { searchCorpus } from '../../tests/js/search-corpus.js';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
 
 const element = new URLSearchParams(location.search).get('element');
 const sky = document.getElementById('sky').getContext('2d');
