@@ -5,7 +5,7 @@
 // written later, so the extension makes a fresh device key and moves every
 // note key under it here. Titles and bodies, sealed under the note keys, are
 // not touched: 5,000 notes cost 5,000 secretbox opens and seals of 32 bytes.
-import { runOnce } from './runtime/client.js';
+import { runOnce } from './runtime/run-once.js';
 import { notesModule } from './modules/notes.js';
 import { byteArray } from './arguments.js';
 import { namedError } from '../common/errors.js';
