@@ -4,18 +4,25 @@
 // Ranges (t, m, p, length, salt) are checked by the kernel, which names the
 // parameter; here we check types and make private copies that are transferred
 // (the page keeps no copy of what we hash).
-import { WorkerClient, runOnce } from './runtime/client.js';
+import { WorkerClient } from './runtime/client.js';
+import { runOnce, takeStandby } from './runtime/run-once.js';
 import { argon2Module } from './modules/argon2.js';
-import { ARGON2_DEFAULTS } from '../common/constants.js';
+import { ARGON2_DEFAULTS, PWHASH_VERIFY_LIMITS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
 import { paramsOfHashString, readyNextWorker, takeNextWorker } from './argon2-next.js';
-import { argon2LingerMs } from './runtime/platform.js';
+import { argon2LingerMs, readiesNextArgon2Worker } from './runtime/platform.js';
 
 // Which build ran the last job, for <vault-unlock>'s `path` (importing it from
 // api/index.js brought every module's code into memento-elements/vault-unlock).
 export { enginePath } from './runtime/client.js';
 
 const U32 = 0xffffffff;
+
+// What the worker of a job with p lanes is told at its start: the lane workers
+// to start while it instantiates. Jobs whose lanes run one after another
+// (p = 1, parallel: false, the $argon2id$ strings) say the same, so that they
+// all fit one standby worker.
+const laneHints = (p, parallel) => (p > 1 && parallel ? { lanes: p, parallel: true } : { lanes: 1, parallel: false });
 
 /**
  * What argon2id() hashes, and how (docs/api.md).
@@ -65,6 +72,11 @@ const U32 = 0xffffffff;
  */
 
 /**
+ * The options of pwhashVerify(): those of every Argon2id call, and the limits on the hash string's cost.
+ * @typedef {Argon2Options & {limits?: {t?: number, m?: number, p?: number}}} PwhashVerifyOptions
+ */
+
+/**
  * Readies the worker of a coming Argon2id job: it starts, instantiates and
  * self-tests its module, and takes the memory of an `m` KiB job (touching every
  * page once, which costs ~15-25 % of a 256 MiB hash in a fresh worker), while the
@@ -79,12 +91,14 @@ const U32 = 0xffffffff;
  */
 export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, parallel = true } = {}) {
   const args = { m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32), parallel: Boolean(parallel) };
-  const client = new WorkerClient(argon2Module, { idleMs: Infinity, hints: { lanes: args.p, parallel: args.parallel } });
+  const hints = laneHints(args.p, args.parallel);
+  // The module's standby worker when it has these lanes (instantiated, warmed up): only the memory is left to take.
+  const client = takeStandby(argon2Module, hints) ?? new WorkerClient(argon2Module, { idleMs: Infinity, hints });
   // A failure here is not reported: the job that takes this worker meets it again and says so.
-  // Posted with the worker's init: the warm runs as soon as the worker is up, even
+  // Posted with the worker's init (as every job is): the warm runs as soon as the worker is up, even
   // while this thread is busy (in Node a server's main thread hashing or serving
   // would otherwise hold it back until the next job, which then waited for it).
-  const ready = client.call('warm', args, { beforeReady: true }).then(() => {}, () => {});
+  const ready = client.call('warm', args).then(() => {}, () => {});
   let used = false;
   return {
     ready,
@@ -110,10 +124,22 @@ function jobClient(options, params) {
   return client ? { client } : {};
 }
 
+// The standby worker readied after a job (api/runtime/run-once.js) runs the
+// warm-up hash of warm() at its smallest memory, so that V8 has optimized the
+// block fill before the next job; its heap stays at about 1 MiB. In Node the
+// worker of a next job readies that job's memory as well (api/argon2-next.js),
+// so it stands in for the standby there. The standby starts after the job,
+// not beside it: a hash keeps its core busy to the end, and a page hashes
+// once per unlock (bench/ab/calls.mjs under load 30-43: 64 MiB p=1 after
+// idle 1.19x the old build with the standby started after the job, 0.92x
+// with it started during the job).
+const standby = readiesNextArgon2Worker ? false
+  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}), afterJob: true };
+
 /** Runs a job on its own worker; in Node, once it succeeds, readies the worker of a next job like it. */
 async function runJob(op, args, options, transfer, params, hints) {
   const result = await runOnce(argon2Module, op, args, { ...options, transfer },
-    { hints, lingerMs: argon2LingerMs, ...jobClient(options, params) });
+    { hints, lingerMs: argon2LingerMs, standby, ...jobClient(options, params) });
   if (params) readyNextWorker(params, warmArgon2);
   return result;
 }
@@ -144,7 +170,7 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
       ...(argon2LingerMs > 0 ? { lingerMs: argon2LingerMs } : {}),
     };
     return runJob('argon2id', args, options, buffersOf(args.password, args.salt, args.secret, args.ad),
-      { m: args.m, p: args.p, parallel: args.parallel }, { lanes: args.p, parallel: args.parallel });
+      { m: args.m, p: args.p, parallel: args.parallel }, laneHints(args.p, args.parallel));
   });
 }
 
@@ -158,23 +184,49 @@ export function argon2id({ password, salt, t = ARGON2_DEFAULTS.t, m = ARGON2_DEF
 export function pwhashStr(password, { t = ARGON2_DEFAULTS.t, m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p } = {}, options = {}) {
   return Promise.resolve().then(() => {
     const args = { password: bytesOf(password, 'password'), t: integer(t, 't', 0, U32), m: integer(m, 'm', 0, U32), p: integer(p, 'p', 0, U32) };
-    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false });
+    createdShapes.add(`${args.m}/${args.p}`);
+    return runJob('pwhashStr', args, options, buffersOf(args.password), { m: args.m, p: args.p, parallel: false }, laneHints(1, false));
   });
+}
+
+// The m/p of the hashes pwhashStr() made here: pwhashVerify() readies a next
+// worker (Node) only for those, never for the cost a string from elsewhere names.
+const createdShapes = new Set();
+const LIMIT_NAMES = { t: 'passes', m: 'KiB of memory', p: 'lanes' };
+
+/** The hash string's {t, m, p}, checked against the limits (docs/api.md); throws TypeError or RangeError. */
+function verifyParams(hash, limits = {}) {
+  if (!limits || typeof limits !== 'object') throw new TypeError('options.limits must be an object {t, m, p}');
+  const max = {};
+  for (const name of ['t', 'm', 'p']) max[name] = integer(limits[name] ?? PWHASH_VERIFY_LIMITS[name], `options.limits.${name}`, 1, U32);
+  const params = paramsOfHashString(hash);
+  if (!params) throw new TypeError('hash: not an `$argon2id$v=19$m=<m>,t=<t>,p=<p>$<salt>$<hash>` string');
+  for (const name of ['t', 'm', 'p']) {
+    if (params[name] > max[name]) {
+      throw new RangeError(`hash: ${name}=${params[name]} is over the limit of ${max[name]} ${LIMIT_NAMES[name]} `
+        + `(options.limits.${name} raises it; the default limits are t ${PWHASH_VERIFY_LIMITS.t}, m ${PWHASH_VERIFY_LIMITS.m}, p ${PWHASH_VERIFY_LIMITS.p})`);
+    }
+  }
+  return params;
 }
 
 /**
  * Checks `password` against a `$argon2id$` string, in constant time.
- * Resolves false for a wrong password; rejects with TypeError for a malformed string.
+ * Resolves false for a wrong password; rejects with TypeError for a malformed
+ * string, and with RangeError, before any worker starts, when the string's t,
+ * m or p is over `options.limits` (default PWHASH_VERIFY_LIMITS: t 10, m 524288 KiB, p 4).
  * @param {string} hash a `$argon2id$` string from pwhashStr() (or libsodium)
  * @param {string | Uint8Array} password
- * @param {Argon2Options} [options]
+ * @param {PwhashVerifyOptions} [options]
  * @returns {Promise<boolean>}
  */
 export function pwhashVerify(hash, password, options = {}) {
   return Promise.resolve().then(() => {
     const args = { hash: string(hash, 'hash'), password: bytesOf(password, 'password') };
-    // $argon2id$ strings are hashed with sequential lanes in the main build: the next worker is readied for that.
-    const params = paramsOfHashString(args.hash);
-    return runJob('pwhashVerify', args, options, buffersOf(args.password), params && { ...params, parallel: false });
+    const { m, p } = verifyParams(args.hash, options.limits);
+    // $argon2id$ strings are hashed with sequential lanes in the main build: a next worker is readied for
+    // that, only when pwhashStr() made hashes of this m and p here.
+    const next = createdShapes.has(`${m}/${p}`) ? { m, p, parallel: false } : undefined;
+    return runJob('pwhashVerify', args, options, buffersOf(args.password), next, laneHints(1, false));
   });
 }

@@ -7,35 +7,22 @@
 // vault of thousands of notes never blocks the page for a frame.
 // wrapKey() / unwrapKey() seal one 32-byte key under another with the same
 // kernel's crypto_secretbox (the extension's device key under its Argon2id key).
-import { WorkerClient, runOnce } from './runtime/client.js';
+import { WorkerClient } from './runtime/client.js';
+import { runOnce } from './runtime/run-once.js';
 import { notesModule } from './modules/notes.js';
 import { IDLE_MS } from '../common/constants.js';
-import { measure } from '../common/timeline.js';
 import { byteArray } from './arguments.js';
-import { PACK_GROUP, jointText, packSeal, startPacking, unpackRange, unpackSealed } from '../common/notes-format.js';
-import { decodesBase64, startPackingDecoded } from '../common/notes-decoded.js';
+import { checkNoteId } from './note-ids.js';
+import { jointText, packSeal, unpackRange, unpackSealed } from '../common/notes-format.js';
 import { runInSlices } from '../common/slicer.js';
 import { notesHelperWorker, utf16String } from './runtime/platform.js';
 import { hasFreeSlot } from './runtime/pool.js';
-import { postFeedError, postNoteTexts } from '../common/text-feed.js';
+import { postNoteTexts } from '../common/text-feed.js';
+import { planOpen } from './notes-plan.js';
+import { dispatchOpen } from './notes-dispatch.js';
 
-// The calls of an open: the first holds FIRST_CALL_NOTES notes (or `first`, if
-// more), so that its answer, and a list's first rows, come back after a sliver
-// of the work; each next call holds twice as many notes, up to CALL_BYTES of
-// base64. Calls stay small because nothing overlaps the pipeline's two ends:
-// the worker's last call and the page's strings of it, and the page's packing
-// of the first (800 KiB against 2 MiB: the API's median 0.85x in Chromium,
-// cpp/notes/NOTES.md). A first call past CALL_BYTES for `first` notes is cut
-// at MAX_CALL_BYTES.
-const FIRST_CALL_NOTES = 128;
-export const CALL_BYTES = 800 * 1024;
-// A packing buffer's least size, so that an earlier call's fits the next
-// calls (a call packs at most CALL_BYTES of base64 and its ids); and how many
-// calls the page packs ahead of the answers it has made strings of: the
-// worker always has the next call while the page makes strings.
-const CALL_ROOM = CALL_BYTES + 64 * 1024;
-export const CALLS_AHEAD = 5;
-const MAX_CALL_BYTES = 24 * 1024 * 1024;
+export { CALL_BYTES, callRanges } from './notes-plan.js';
+export { CALLS_AHEAD } from './notes-dispatch.js';
 
 /** @typedef {WorkerClient} NotesWorker */
 
@@ -115,34 +102,6 @@ function notesArray(notes, name) {
   return notes;
 }
 
-function sizeOf(note) {
-  return (note?.key?.length ?? 0) + (note?.title?.length ?? 0) + (note?.body?.length ?? 0);
-}
-
-/** The [from, to) ranges of notes each worker call of an open takes (see FIRST_CALL_NOTES). */
-export function callRanges(notes, first = 0) {
-  const ranges = [];
-  // `first` comes from the caller: anything but a positive number asks for nothing first.
-  const firstNotes = first > 0 ? Math.ceil(Math.min(first, notes.length)) : 0;
-  let notesPerCall = Math.max(FIRST_CALL_NOTES, firstNotes);
-  let from = 0;
-  while (from < notes.length) {
-    const least = from === 0 ? firstNotes : 1;
-    let to = from;
-    let bytes = 0;
-    while (to < notes.length && to - from < notesPerCall) {
-      const size = sizeOf(notes[to]);
-      if (to - from >= least ? bytes + size > CALL_BYTES : bytes + size > MAX_CALL_BYTES && to > from) break;
-      bytes += size;
-      to++;
-    }
-    ranges.push([from, to]);
-    from = to;
-    notesPerCall *= 2;
-  }
-  return ranges;
-}
-
 /**
  * Opens notes ({id, key, title, body}, base64 fields as docs/specs/notes.md) with the
  * 32-byte device key. Every note comes back, in order, as {id, title, body} or
@@ -211,126 +170,19 @@ export function sendNoteTexts(notes, deviceKey, ports, options = {}) {
   });
 }
 
-// Tells the notes worker which ports an open's texts go to (worker/notes-ops.js):
-// two opens on one worker may have their calls in its queue at once.
-let nextFeed = 1;
-
-/**
- * The pipeline of an open (see callRanges): one loop packs the calls' inputs in
- * slices and sends each call as soon as it is packed; the other takes their
- * answers in order and hands each to `take(chunk, packed, opened, from)`.
- * The worker runs calls one at a time in the order they came, so it is never
- * idle while the page has a packed call ready.
- */
+// An open: its plan (api/notes-plan.js), then its calls (api/notes-dispatch.js,
+// packed by api/notes-pack.js). An open on the page-wide worker that ends
+// starts the second page-wide worker for the next.
 async function openInCalls(notes, key, options, take) {
-  const worker = options.worker ?? client();
-  const ports = options.searchPorts ?? [];
-  const feeding = ports.length > 0 || options.textsOnly;
-  // The search ports live in the worker of an open's first call: a feeding open keeps to one worker.
-  const pageWide = !options.worker && !feeding;
-  const workerOf = (k) => (k % 2 === 1 && pageWide && helper?.started ? helper : worker);
   if (notes.length === 0) {
     // Nothing to open: the (empty) answer needs no worker.
     key.fill(0);
-    postNoteTexts(ports, { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
+    postNoteTexts(options.searchPorts ?? [], { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
     return;
   }
-  // Every call gets a copy of the key, which the worker erases; `key` itself
-  // is erased once every call is sent.
-  const feed = feeding ? nextFeed++ : 0;
-  const ranges = callRanges(notes, options.first ?? 0);
-  const calls = ranges.map(() => deferred());
-  const replies = [];
-  // Each answered call's buffer, once its strings are made and it is erased,
-  // packs a later call: fresh memory costs the page a fault per 4 KiB page
-  // and its release both cores a TLB flush, about a sixth of this thread's
-  // time an open when every call had its own (cpp/notes/NOTES.md). So the
-  // page packs at most CALLS_AHEAD calls past the last one it took.
-  const taken = ranges.map(() => deferred());
-  const spare = [];
-  const allocate = (size) => {
-    const i = spare.findIndex((buffer) => buffer.byteLength >= size);
-    return i >= 0 ? new Uint8Array(spare.splice(i, 1)[0]) : new Uint8Array(Math.max(size, CALL_ROOM));
-  };
-  // Once a call failed, the calls not yet sent never are. (A failure of this
-  // thread's own part does not stop them: the texts a search worker waits for
-  // still come, whole.)
-  let callFailed = false;
-  const send = async () => {
-    for (let k = 0; k < ranges.length; k++) {
-      if (k >= CALLS_AHEAD) await taken[k - CALLS_AHEAD].promise;
-      if (callFailed) return;
-      const [from, to] = ranges[k];
-      const chunk = notes.slice(from, to);
-      const packStart = performance.now();
-      const packInSlices = (packing) => runInSlices(Math.ceil(chunk.length / PACK_GROUP),
-        (g) => packing.pack(g * PACK_GROUP, Math.min(chunk.length, (g + 1) * PACK_GROUP)), { signal: options.signal });
-      let packing = decodesBase64 ? startPackingDecoded(chunk, allocate) : startPacking(chunk, allocate);
-      await packInSlices(packing);
-      if (callFailed) return;
-      let packed = packing.finish();
-      if (packed === null) {
-        // A field that is not strict base64 (or not a string): this call goes as base64, and the kernel says what is wrong.
-        packing = startPacking(chunk, allocate);
-        await packInSlices(packing);
-        if (callFailed) return;
-        packed = packing.finish();
-      }
-      measure('notes:pack', packStart);
-      const callKey = key.slice();
-      const args = { input: packed.input, fields: packed.fields, count: packed.count, deviceKey: callKey, outCapacity: packed.outCapacity,
-        utf16: utf16String !== null && !options.textsOnly, utf16Lengths: utf16String === null && !options.textsOnly,
-        decoded: packed.decoded === true };
-      const transfer = [packed.input.buffer, packed.fields.buffer, callKey.buffer];
-      if (feeding) {
-        args.feed = { id: feed, first: from, total: notes.length, blank: [...packed.preset.keys()] };
-        args.textsOnly = options.textsOnly === true;
-        if (k === 0) { args.ports = ports; transfer.push(...ports); }
-      }
-      const callStart = performance.now();
-      // Rejects at once when `signal` has aborted (packing stopped short): nothing half-packed is opened.
-      const reply = workerOf(k).call('openNotes', args, { transfer, signal: options.signal });
-      reply.then(() => measure('notes:openNotes call (page)', callStart), () => { callFailed = true; });
-      replies.push(reply);
-      calls[k].resolve({ chunk, packed, reply, from });
-    }
-  };
-  send().catch((error) => calls[replies.length].reject(error)).finally(() => key.fill(0));
-  let next = 0;
-  try {
-    for (; next < calls.length; next++) {
-      const { chunk, packed, reply, from } = await calls[next].promise;
-      const opened = await reply;
-      const stringsStart = performance.now();
-      if (!options.textsOnly) await take(chunk, packed, opened, from);
-      measure('notes:strings', stringsStart);
-      // take() erased it (a texts-only answer is a count: its buffer stayed in the worker).
-      if (opened?.out?.buffer?.byteLength > 0) spare.push(opened.out.buffer);
-      taken[next].resolve();
-    }
-    if (pageWide) startHelper();
-  } catch (error) {
-    callFailed = true;
-    for (const call of taken) call.resolve();
-    // The plaintexts of the calls still to come back are erased as they come
-    // (those taken were erased, and their buffers may have gone on).
-    for (const reply of replies.slice(next)) reply.then((opened) => { opened?.out?.fill?.(0); opened?.utf16?.fill?.(0); }, () => {});
-    // Until a call carries them to the worker the ports are ours to answer on;
-    // a port already sent is detached here, and posting to it does nothing.
-    for (const port of ports) {
-      try {
-        postFeedError([port], error);
-      } catch { /* detached: the worker answers on it */ }
-    }
-    throw error;
-  }
-}
-
-function deferred() {
-  let settle;
-  const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-  promise.catch(() => {});   // a call the answers loop never reached (it failed before)
-  return { promise, ...settle };
+  const plan = planOpen(notes, options, { pageWide: options.worker ? undefined : client(), helper });
+  await dispatchOpen({ notes, key, plan, options, utf16: utf16String !== null, take });
+  if (plan.onPageWide) startHelper();
 }
 
 function noteToSeal(note, name) {
@@ -338,6 +190,7 @@ function noteToSeal(note, name) {
   for (const field of ['id', 'title', 'body']) {
     if (typeof note[field] !== 'string') throw new TypeError(`${name}.${field} must be a string`);
   }
+  checkNoteId(note.id, `${name}.id`);
   return { id: note.id, title: note.title, body: note.body };
 }
 
@@ -404,9 +257,11 @@ function keyCall(op, args, options) {
   const transfer = Object.values(args).map((bytes) => bytes.buffer);
   // Without a worker of the caller's, the job runs in a notes worker of its
   // own that is terminated when it ends: no key byte outlives the job there.
+  // No standby follows (api/runtime/run-once.js): a page wraps or unwraps once
+  // per unlock, and its opens run on the page-wide notes worker.
   return options.worker
     ? options.worker.call(op, args, { transfer, signal: options.signal })
-    : runOnce(notesModule, op, args, { transfer, signal: options.signal });
+    : runOnce(notesModule, op, args, { transfer, signal: options.signal }, { standby: false });
 }
 
 /**

@@ -187,26 +187,31 @@ export class SearchIndex {
     return blockMs > 0 && sharedMemory() && typeof SharedArrayBuffer === 'function';
   }
 
-  // The search, posted with an answer box and watched for up to blockMs right after posting (the client's
-  // afterPost runs in this task). An answer taken from the box settles the call; the reply then goes unread.
-  // Only when the worker is idle, or busy with one job of guesses (a few searches; the next ones are not sent
-  // once a search comes): behind another job (starting, feeding, or an older search it has not answered on a
-  // busy host) the answer would come late, and waiting for it only costs this thread.
+  // The search, posted with an answer box and watched for up to blockMs right after posting (a job sent to a
+  // worker that is up is posted in this task). An answer taken from the box settles the call; the reply then
+  // goes unread. Only when the worker is idle, or busy with one job of guesses (a few searches; the next ones
+  // are not sent once a search comes): behind another job (starting, feeding, or an older search it has not
+  // answered on a busy host) the answer would come late, and waiting for it only costs this thread.
   #searchMaybeBlocking(args, blockMs) {
-    if (!this.#canBlock(blockMs) || !this.#client.onlyRunning('guess')) {
-      return this.#search(args);
-    }
+    if (!this.#canBlock(blockMs) || !this.#freeButForGuesses()) return this.#search(args);
     // A fresh buffer when the tickets run out: an old answer must never carry the ticket asked for.
     if (this.#box?.ticket >= 0x7fffffff) this.#box = undefined;
     this.#box ??= { buffer: new SharedArrayBuffer(answerBoxBytes(this.length)), ticket: 0 };
     const ticket = ++this.#box.ticket;
     const { buffer } = this.#box;
-    const afterPost = (jobId) => {
+    const { job, promise } = this.#search.send({ ...args, answerBox: { buffer, ticket } });
+    if (job.posted) {
       const answer = takeAnswer(buffer, ticket, performance.now() + blockMs);
       if (answer?.needed) this.#growBox(answer.needed);
-      else if (answer) this.#client.answer(jobId, answer);
-    };
-    return this.#search({ ...args, answerBox: { buffer, ticket } }, { afterPost });
+      else if (answer) job.settle(answer);
+    }
+    return promise;
+  }
+
+  // The worker is up, and runs nothing or only guesses.
+  #freeButForGuesses() {
+    const { state } = this.#client;
+    return (state === 'ready' || state === 'busy') && this.#client.jobsInFlight().every((op) => op === 'guess');
   }
 
   // An answer did not fit (the index grew, or long highlights): the next query gets room for it and more.

@@ -5,7 +5,7 @@
 // it is done. A caller rendering again and again (frames, new seeds at one
 // size) keeps a worker (createTextureWorker()) and hands the last maps back as
 // `into` (api/texture-targets.js): no worker start and no fresh map memory.
-import { runOnce } from './runtime/client.js';
+import { runOnce } from './runtime/run-once.js';
 import { ModuleWorker } from './runtime/module-worker.js';
 import { textureModule } from './modules/texture.js';
 import { IDLE_MS, TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';

@@ -2,9 +2,17 @@
 
 /** Argon2id: RFC 9106's second recommended option scaled to a page (64 MiB). m in KiB. */
 export const ARGON2_DEFAULTS = Object.freeze({ t: 3, m: 65536, p: 1, length: 32 });
+/**
+ * The largest t, m (KiB) and p pwhashVerify() accepts in a hash string unless
+ * its `limits` option says otherwise: a string from elsewhere must not make a
+ * call run for hours or take gigabytes. They fit what the elements and the
+ * extension make (t 3, 64 MiB, p 1 or 4) with room: the extension's vault
+ * files are held to the same (extension/vault-format.js).
+ */
+export const PWHASH_VERIFY_LIMITS = Object.freeze({ t: 10, m: 524288, p: 4 });
 
 /** A worker left without a job this long is terminated (restarted on demand). */
-export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000, blur: 30000, texture: 30000 });
+export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000, blur: 30000, texture: 30000, standby: 60000 });
 
 /** The page-wide cap on live workers (setWorkerCap changes it). */
 export const DEFAULT_WORKER_CAP = 8;

@@ -9,6 +9,7 @@
 // base64 (startPacking), so every malformed note gets the kernel's own status.
 import { OPEN_FIELDS_IN, PACK_GROUP, newBuffer } from './notes-format.js';
 import { decodedByteLength } from './base64.js';
+import { loneSurrogateAt } from './note-id.js';
 
 /** Whether this engine can decode base64 into a buffer (not Node 20). */
 export const decodesBase64 = typeof Uint8Array.prototype.setFromBase64 === 'function';
@@ -51,7 +52,9 @@ export function startPackingDecoded(notes, allocate = newBuffer) {
     return true;
   }
 
+  // A lone surrogate fails the call over to startPacking(), which marks that note.
   function packId(i) {
+    if (loneSurrogateAt(notes[i].id) >= 0) { failed = true; return; }
     const { written } = encoder.encodeInto(notes[i].id, input.subarray(at));
     fields[i * OPEN_FIELDS_IN] = at;
     fields[i * OPEN_FIELDS_IN + 1] = written;

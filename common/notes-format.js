@@ -3,6 +3,7 @@
 // with offsets on the way in, and opened plaintexts come back as one buffer
 // with offsets. Mirrors cpp/notes/batch.h.
 import { BASE64_PROBLEM, BASE64_PROBLEM_TEXT } from './base64.js';
+import { loneSurrogateAt } from './note-id.js';
 
 export const OPEN_FIELDS_IN = 8;    // id, key, title, body: offset and length each
 export const OPEN_FIELDS_OUT = 4;   // title offset and length, body offset and length
@@ -17,7 +18,7 @@ export const FIELD = { none: 0, key: 1, title: 2, body: 3, layout: 4 };
 export const PROBLEM = {
   ok: 0, base64Length: BASE64_PROBLEM.length, base64Character: BASE64_PROBLEM.character,
   base64Padding: BASE64_PROBLEM.padding, base64NonCanonical: BASE64_PROBLEM.nonCanonical,
-  wrongSize: 5, authentication: 6, noRoom: 7, outOfBounds: 8, notAString: 9,
+  wrongSize: 5, authentication: 6, noRoom: 7, outOfBounds: 8, notAString: 9, illFormedId: 10,
 };
 const FIELD_NAMES = ['note', 'key', 'title', 'body', 'note'];
 const PROBLEM_TEXT = {
@@ -27,6 +28,7 @@ const PROBLEM_TEXT = {
   7: 'did not fit the output buffer (internal error)',
   8: 'has offsets outside the input (internal error)',
   9: 'is missing or not a string',
+  10: 'id is not well-formed Unicode (a lone surrogate): it cannot be sealed as UTF-8',
 };
 
 export function statusOf(field, problem) {
@@ -88,6 +90,7 @@ export function startPacking(notes, allocate = newBuffer) {
     const base = i * OPEN_FIELDS_IN;
     const id = typeof note?.id === 'string' ? note.id : typeof note?.id === 'number' ? String(note.id) : undefined;
     if (id === undefined) preset.set(i, statusOf(FIELD.none, PROBLEM.notAString));
+    else if (loneSurrogateAt(id) >= 0) preset.set(i, statusOf(FIELD.none, PROBLEM.illFormedId));
     else {
       const { written } = encoder.encodeInto(id, input.subarray(at));
       fields[base] = at; fields[base + 1] = written; at += written;

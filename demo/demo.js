@@ -12,6 +12,7 @@ import { startVaultScene } from './vault-scene.js';
 import { drawChart, runBenchmarks } from './bench.js';
 import { showHeadlines } from './bench-headlines.js';
 import { showOpenTimeline } from './bench-open.js';
+import { showCallsCharts } from './bench-calls.js';
 import { startNightGarden } from './night-garden.js';
 
 const $ = (id) => document.getElementById(id);
@@ -118,6 +119,7 @@ vaultSealed.then(async () => {
   await yieldToEventLoop();
   showHeadlines($('bench-headlines'), $('bench-recorded'));
   showOpenTimeline($('bench-open'));
+  showCallsCharts($('bench-calls'));
   await sceneOnScreen;
   await yieldToEventLoop();
   startVaultScene(api, {

@@ -1,7 +1,9 @@
 // The extension's background: the auto-lock timer and the clipboard's
 // clearing. It starts no wasm and never sees a key, a note or a copied text;
 // the popup owns every worker. The popup reports activity ({type: 'activity',
-// minutes}), which re-arms one alarm; when it fires, the popup is told to lock.
+// popup, minutes}), which re-arms that popup's own alarm ("auto-lock:<popup>");
+// when it fires, that popup is told to lock ({type: 'lock', popup}). Each open
+// popup (the toolbar's, one in a tab) has its own id and alarm.
 // A closed popup has nothing to lock: its page, keys and workers are gone with it.
 // After a copy the popup sends a salted digest of the text ({type:
 // 'clipboard-copied', salt, digest}); 30 s later the clipboard is emptied if
@@ -10,17 +12,19 @@
 // file as a background page, which does it itself.
 import { CLIPBOARD_CLEAR_MS, clearClipboardIfHolds } from './clipboard.js';
 
-const ALARM = 'auto-lock';
+const ALARM = 'auto-lock:';   // + the popup's id
+const POPUP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CLIPBOARD_ALARM = 'clipboard-clear';
 const MIN_DELAY_MINUTES = 1 / 60;  // Chromium's floor for unpacked extensions (30 s when packed)
 const OFFSCREEN = 'offscreen.html';
 
 chrome.runtime.onMessage.addListener((message, sender) => {
   if (sender.id !== chrome.runtime.id || !message || typeof message !== 'object') return;
-  if (message.type === 'activity' && Number.isFinite(message.minutes) && message.minutes > 0) {
-    chrome.alarms.create(ALARM, { delayInMinutes: Math.max(MIN_DELAY_MINUTES, message.minutes) });
-  } else if (message.type === 'locked') {
-    chrome.alarms.clear(ALARM);
+  const popup = typeof message.popup === 'string' && POPUP_ID.test(message.popup) ? message.popup : null;
+  if (message.type === 'activity' && popup && Number.isFinite(message.minutes) && message.minutes > 0) {
+    chrome.alarms.create(ALARM + popup, { delayInMinutes: Math.max(MIN_DELAY_MINUTES, message.minutes) });
+  } else if (message.type === 'locked' && popup) {
+    chrome.alarms.clear(ALARM + popup);
   } else if (message.type === 'clipboard-copied' && typeof message.salt === 'string' && typeof message.digest === 'string') {
     // Session storage is memory only; the service worker may stop before the alarm.
     chrome.storage.session.set({ clipboard: { salt: message.salt, digest: message.digest } })
@@ -53,7 +57,7 @@ chrome.alarms.onAlarm.addListener((alarm) => {
     clearClipboard().catch(() => {});
     return;
   }
-  if (alarm.name !== ALARM) return;
-  // No popup open: nobody to tell, and nothing unlocked.
-  chrome.runtime.sendMessage({ type: 'lock', reason: 'idle' }).catch(() => {});
+  if (!alarm.name.startsWith(ALARM)) return;
+  // That popup closed: nobody to tell, and nothing unlocked.
+  chrome.runtime.sendMessage({ type: 'lock', popup: alarm.name.slice(ALARM.length), reason: 'idle' }).catch(() => {});
 });

@@ -8,8 +8,16 @@ export const CLIPBOARD_CLEAR_MS = 30000;
 
 const bytesToBase64 = (bytes) => btoa(String.fromCharCode(...bytes));
 
+// A textarea (where the background reads the clipboard) turns CR LF and CR
+// into LF, and a platform's clipboard may do either: line breaks are compared
+// as LF, or a text copied with CR LF would never be cleared.
+const lineBreaksAsLf = (text) => text.replace(/\r\n?/g, '\n');
+
+/** Whether two clipboard texts are the same, line breaks aside. */
+export const sameText = (a, b) => typeof a === 'string' && typeof b === 'string' && lineBreaksAsLf(a) === lineBreaksAsLf(b);
+
 async function digestOf(salt, text) {
-  const data = new TextEncoder().encode(text);
+  const data = new TextEncoder().encode(lineBreaksAsLf(text));
   const input = new Uint8Array(salt.length + data.length);
   input.set(salt);
   input.set(data, salt.length);

@@ -1,10 +1,12 @@
 // What a note's sealed body holds from vault version 2 on: a header with the
 // note's metadata, then its text. The metadata (sensitive flag, created and
 // updated times) is sealed with the text, so storage learns nothing it did
-// not know from version 1.
+// not know from version 1. `v` is the vault version the note was written
+// under (2 or 3): sealed with the text, it tells a version 3 note in a record
+// whose `version` was edited down (extension/vault-session.js).
 //
 //   body plaintext = header + "\n" + text
-//   header         = each byte of utf8(JSON.stringify({v: 2, sensitive, created, updated}))
+//   header         = each byte of utf8(JSON.stringify({v, sensitive, created, updated}))
 //                    written as the Braille pattern U+2800 + byte
 //
 // Why Braille: <fuzzy-search> indexes a note as title + "\n" + body, straight
@@ -13,7 +15,8 @@
 // that NFKD leaves alone, so the header adds no word to the index: a search
 // for "true" or "2025" never matches it. Pure: no DOM, no chrome.*.
 
-export const NOTE_VERSION = 2;
+export const NOTE_VERSION = 3;
+const NOTE_VERSIONS = [2, 3];
 const BRAILLE = 0x2800;
 const MAX_HEADER = 1024;
 
@@ -27,23 +30,24 @@ export class NoteEnvelopeError extends Error {
 const validTime = (value) => Number.isSafeInteger(value) && value >= 0;
 
 /** The sealed body's plaintext for `{text, sensitive, created, updated}` (times in ms since 1970). */
-export function packBody({ text, sensitive = false, created, updated }) {
+export function packBody({ text, sensitive = false, created, updated }, v = NOTE_VERSION) {
   if (typeof text !== 'string') throw new TypeError('text must be a string');
   if (!validTime(created) || !validTime(updated)) throw new RangeError('created and updated must be times in ms since 1970');
-  const json = new TextEncoder().encode(JSON.stringify({ v: NOTE_VERSION, sensitive: sensitive === true, created, updated }));
+  if (!NOTE_VERSIONS.includes(v)) throw new RangeError(`a note header's version is 2 or 3, not ${v}`);
+  const json = new TextEncoder().encode(JSON.stringify({ v, sensitive: sensitive === true, created, updated }));
   let header = '';
   for (const byte of json) header += String.fromCharCode(BRAILLE + byte);
   return `${header}\n${text}`;
 }
 
 /**
- * `{text, sensitive, created, updated}` from a body's plaintext; throws
+ * `{text, sensitive, created, updated, v}` from a body's plaintext; throws
  * NoteEnvelopeError when the header is missing or malformed.
  */
 export function unpackBody(body) {
   if (typeof body !== 'string') throw new NoteEnvelopeError('the note body is not text');
   const end = body.indexOf('\n');
-  if (end <= 0 || end > MAX_HEADER) throw new NoteEnvelopeError('the note has no version 2 header');
+  if (end <= 0 || end > MAX_HEADER) throw new NoteEnvelopeError('the note has no metadata header (vault version 2 and later)');
   const bytes = new Uint8Array(end);
   for (let i = 0; i < end; i++) {
     const byte = body.charCodeAt(i) - BRAILLE;
@@ -56,11 +60,11 @@ export function unpackBody(body) {
   } catch {
     throw new NoteEnvelopeError('the note header is not valid JSON');
   }
-  if (!meta || typeof meta !== 'object' || meta.v !== NOTE_VERSION) throw new NoteEnvelopeError('the note header is not version 2');
+  if (!meta || typeof meta !== 'object' || !NOTE_VERSIONS.includes(meta.v)) throw new NoteEnvelopeError('the note header is not version 2 or 3');
   if (typeof meta.sensitive !== 'boolean' || !validTime(meta.created) || !validTime(meta.updated)) {
     throw new NoteEnvelopeError('the note header has a bad field');
   }
-  return { text: body.slice(end + 1), sensitive: meta.sensitive, created: meta.created, updated: meta.updated };
+  return { text: body.slice(end + 1), sensitive: meta.sensitive, created: meta.created, updated: meta.updated, v: meta.v };
 }
 
 /** An opened note ({id, title, body} or {id, error}) as the popup shows it. */

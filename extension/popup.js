@@ -6,13 +6,18 @@
 // sealing, and one-shot Argon2id and key-wrapping (notes) workers. Locking (by hand,
 // or when the service worker's alarm says the popup sat idle) erases the keys,
 // drops the plaintexts and terminates every one of them.
-import '../components/index.js';
-import { createNotesWorker, openNotes, sealNote, sealNotes, unwrapKey, wrapKey } from '../api/notes.js';
-import { base64Decode, base64Encode } from '../common/base64.js';
+// The three elements the popup uses, and no other: the packed extension ships
+// only the workers and wasm of what it bundles (scripts/pack-extension.mjs).
+import { VaultUnlock } from '../components/vault-unlock.js';
+import { NoteList } from '../components/note-list.js';
+import { FuzzySearch } from '../components/fuzzy-search.js';
+import { createNotesWorker, openNotes, sealNote, unwrapKey } from '../api/notes.js';
+import { base64Decode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
-import { FORMAT, VERSION, exportText, parseVaultFile } from './vault-format.js';
+import { VERSION, exportText, parseVaultFile } from './vault-format.js';
 import { byRecency, packBody, readNote } from './note-envelope.js';
-import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
+import { checkRecord, createRecord, migrateRecord, openedProblem, rekeyRecord, withNotes } from './vault-session.js';
+import { CLIPBOARD_CLEAR_MS, clipboardDigest, sameText } from './clipboard.js';
 
 // Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
 // In Chromium the popup is cross-origin isolated (manifest COOP/COEP), so the
@@ -21,6 +26,10 @@ import { CLIPBOARD_CLEAR_MS, clipboardDigest } from './clipboard.js';
 const KDF = { t: 3, m: 65536, p: 4 };
 const UNDO_MS = 8000;
 const MASK = '••••••••••••';
+
+for (const [name, element] of [['vault-unlock', VaultUnlock], ['note-list', NoteList], ['fuzzy-search', FuzzySearch]]) {
+  if (!customElements.get(name)) customElements.define(name, element);
+}
 
 const $ = (id) => document.getElementById(id);
 const VIEWS = ['setup', 'locked', 'unlocked', 'reader', 'editor-view', 'settings-view', 'import-panel'];
@@ -92,7 +101,30 @@ function mountUnlock(slot, attributes) {
 }
 
 function clearSlots() {
-  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'rekey-slot']) $(slot).replaceChildren();
+  for (const slot of ['create-slot', 'unlock-slot', 'import-slot', 'import-current-slot', 'rekey-slot', 'wipe-slot']) $(slot).replaceChildren();
+}
+
+/**
+ * Asks for the vault's password in `slot` before an action that replaces or
+ * deletes it (import while unlocked, Delete): `then()` runs once the password
+ * unwraps the stored device key; a wrong one is refused and nothing happens.
+ */
+function confirmWithPassword(slot, { id, label, submit }, then) {
+  const { salt, t, m, p } = record.kdf;
+  const element = mountUnlock(slot, { id, mode: 'derive', salt, t, m, p, label, 'submit-label': submit });
+  element.addEventListener('unlock', async (event) => {
+    const wrappingKey = event.detail.key;
+    try {
+      (await unwrapKey(base64Decode(record.wrappedKey), wrappingKey)).fill(0);
+    } catch (error) {
+      element.showError(error.name === 'WrongKeyError' ? 'Wrong password. Nothing was changed.' : `Could not check it: ${error.message}`);
+      return;
+    } finally {
+      wrappingKey.fill(0);
+    }
+    if (element.isConnected) then();
+  });
+  return element;
 }
 
 // ---- first run -------------------------------------------------------------
@@ -108,36 +140,41 @@ function showSetup() {
 }
 
 async function createVault({ salt, t, m, p, key: wrappingKey }, element) {
-  const deviceKey = crypto.getRandomValues(new Uint8Array(32));
-  let fresh;
+  let made;
   try {
-    const wrapped = await wrapKey(deviceKey, wrappingKey);
-    fresh = await writeVault({
-      format: FORMAT, version: VERSION, revision: 1,
-      kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped), notes: [],
-    }, 0);
+    made = await createRecord({ salt, t, m, p }, wrappingKey);
+    record = await writeVault(made.record, 0);
   } catch (error) {
-    deviceKey.fill(0);
+    made?.deviceKey.fill(0);
     element.showError(`The vault was not created: ${error.message}`);
     return;
   } finally {
     wrappingKey.fill(0);
   }
-  record = fresh;
-  enterUnlocked(deviceKey, 'Vault created. Add your first note.');
+  enterUnlocked(made.deviceKey, 'Vault created. Add your first note.');
 }
 
 // ---- locked ----------------------------------------------------------------
 
+// A vault of an older format (1 or 2) is not sealed as a whole: it opens only
+// through an explicit update, confirmed with its password (the notice says so).
+const olderFormat = (version) => `This vault is in format version ${version}, which does not protect the vault as a whole `
+  + `(notes could have been removed, reordered or rolled back unnoticed). Your password updates it to version ${VERSION}; `
+  + 'if you did not expect an older vault here, do not go on.';
+
 function showLocked() {
   clearSlots();
   const { salt, t, m, p } = record.kdf;
-  const unlock = mountUnlock($('unlock-slot'), { id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': 'Unlock' });
+  const older = record.version < VERSION;
+  const unlock = mountUnlock($('unlock-slot'), {
+    id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': older ? 'Update and unlock' : 'Unlock',
+  });
   unlock.addEventListener('unlock', (event) => unlockWith(event.detail.key, unlock));
   // <vault-unlock> readies its Argon2id worker as the password is typed; the
   // workers that follow the key are readied then too.
   unlock.addEventListener('input', readyAhead);
   show('locked');
+  if (older) say(olderFormat(record.version), true);
   unlock.focus();
 }
 
@@ -172,39 +209,40 @@ async function unlockWith(wrappingKey, element) {
     wrappingKey.fill(0);
   }
   if (!element.isConnected) { deviceKey.fill(0); return; }
-  if (record.version < VERSION) {
-    const problem = await migrate(deviceKey);
-    if (problem) {
-      deviceKey.fill(0);
-      element.showError(problem);
-      return;
-    }
-    enterUnlocked(deviceKey, `The vault was updated to format version ${VERSION}.`);
+  const older = record.version < VERSION;
+  const broken = older ? '' : await wholeProblem(record, deviceKey);
+  const problem = older ? await migrate(deviceKey)
+    : broken && `This vault cannot be trusted: ${broken}. Nothing was opened or changed; import an export you trust to replace it.`;
+  if (problem) {
+    deviceKey.fill(0);
+    element.showError(problem);
     return;
   }
-  enterUnlocked(deviceKey, '');
+  enterUnlocked(deviceKey, older ? `The vault was updated to format version ${VERSION}.` : '');
+}
+
+/** '' when a sealed record is whole under its device key; else what is wrong. Checked at every unlock and import. */
+async function wholeProblem(candidate, deviceKey) {
+  try {
+    await checkRecord(candidate, deviceKey);
+    return '';
+  } catch (error) {
+    return error.message;
+  }
 }
 
 /**
- * Version 1 -> 2: every note opened, its text put in a version 2 envelope
- * (not sensitive; created and updated = now) and sealed again, then the whole
- * vault written in one set(). Any failure writes nothing: the old record stays.
- * Returns a message for a person, or '' when the vault was migrated.
+ * Version 1 or 2 -> 3 (vault-session.js migrateRecord), then the whole vault
+ * written in one set(). Any failure writes nothing: the old record stays.
+ * Returns a message for a person, or '' when the vault was updated.
  */
 async function migrate(deviceKey) {
   const client = createNotesWorker({ idleMs: Infinity });
   try {
-    const opened = await openNotes(record.notes, deviceKey, { worker: client });
-    const damaged = opened.filter((note) => note.error).length;
-    if (damaged) return `${plural(damaged, 'note')} of this vault cannot be opened, so it was not updated to the new format. Nothing was changed; export it to keep a copy.`;
-    const now = Date.now();
-    const sealed = await sealNotes(opened.map(({ id, title, body }) => ({
-      id, title, body: packBody({ text: body, sensitive: false, created: now, updated: now }),
-    })), deviceKey, { worker: client });
-    record = await writeVault({ ...record, version: VERSION, notes: sealed }, record.revision);
+    record = await writeVault(await migrateRecord(record, deviceKey, { worker: client }), record.revision);
     return '';
   } catch (error) {
-    return `The vault could not be updated to the new format (${error.message}). Nothing was changed.`;
+    return `The vault was not updated to the new format: ${error.message}. Nothing was changed; export it to keep a copy.`;
   } finally {
     client.terminate('migrated');
   }
@@ -292,7 +330,7 @@ list.addEventListener('select', (event) => {
 
 /** Stores `notes` as the next revision (one write), then shows them. Throws and changes nothing on failure. */
 async function commit(notes) {
-  const next = await writeVault({ ...record, notes }, record.revision);
+  const next = await writeVault(await withNotes(record, notes, session.deviceKey), record.revision);
   record = next;
   list.notes = record.notes;
 }
@@ -389,7 +427,7 @@ $('copy-text').addEventListener('click', async () => {
   const copied = note.text;
   clipboardTimer = setTimeout(async () => {
     try {
-      if ((await navigator.clipboard.readText()) === copied) await navigator.clipboard.writeText('');
+      if (sameText(await navigator.clipboard.readText(), copied)) await navigator.clipboard.writeText('');
     } catch {
       // Not focused or not allowed: the background clears it.
     }
@@ -430,6 +468,7 @@ function hideUndo() {
   if (session?.undo) clearTimeout(session.undo.timer);
   if (session) session.undo = null;
   $('undo-bar').hidden = true;
+  $('undo-text').textContent = '';   // the deleted note's title leaves the page with the bar
 }
 
 $('undo').addEventListener('click', async () => {
@@ -525,8 +564,9 @@ function endSession() {
   closeEditor();
   for (const id of ['reader-title', 'reader-meta', 'reader-text']) $(id).textContent = '';
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   endRekey();
-  chrome.runtime.sendMessage({ type: 'locked' }).catch(() => {});
+  chrome.runtime.sendMessage({ type: 'locked', popup: POPUP }).catch(() => {});
 }
 
 function lock(message) {
@@ -540,22 +580,25 @@ $('lock').addEventListener('click', () => lock('Locked.'));
 
 // Activity re-arms the service worker's alarm (at most once a second); when it
 // fires, the popup locks unless there was activity since the alarm was set.
+// Each popup (the toolbar's, a tab) has an alarm of its own, named by this
+// id: activity in one never keeps another unlocked.
+const POPUP = crypto.randomUUID();
 function touch(force = false) {
   lastActivity = Date.now();
   if (!session) return;
   if (!force && lastActivity - lastPing < 1000) return;
   lastPing = lastActivity;
-  chrome.runtime.sendMessage({ type: 'activity', minutes: settings.autoLockMinutes }).catch(() => {});
+  chrome.runtime.sendMessage({ type: 'activity', popup: POPUP, minutes: settings.autoLockMinutes }).catch(() => {});
 }
 for (const type of ['pointerdown', 'keydown', 'input', 'wheel']) {
   document.addEventListener(type, () => touch(), { capture: true, passive: true });
 }
 chrome.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== chrome.runtime.id || message?.type !== 'lock' || !session) return;
+  if (sender.id !== chrome.runtime.id || message?.type !== 'lock' || message.popup !== POPUP || !session) return;
   const idleMs = settings.autoLockMinutes * 60000;
   const left = idleMs - (Date.now() - lastActivity);
   if (left > 250) {
-    chrome.runtime.sendMessage({ type: 'activity', minutes: left / 60000 }).catch(() => {});
+    chrome.runtime.sendMessage({ type: 'activity', popup: POPUP, minutes: left / 60000 }).catch(() => {});
     return;
   }
   lock(`Locked after ${describeIdle(settings.autoLockMinutes)} without activity.`);
@@ -565,6 +608,7 @@ chrome.runtime.onMessage.addListener((message, sender) => {
 
 $('open-settings').addEventListener('click', () => {
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   endRekey();
   describeKdf();
   show('settings-view');
@@ -579,9 +623,12 @@ function describeKdf() {
 }
 
 // Re-keying: the current password first, then the new one (it may be the
-// same). The device key is wrapped again under the new Argon2id key and
-// written in one set() with the new salt and parameters; the notes are not
-// touched. Closed midway, nothing was written: the old vault opens.
+// same). A fresh device key replaces the old one: every note key is moved
+// under it (titles and bodies are not sealed again), it is wrapped under the
+// new Argon2id key, and the record is sealed and written in one set() with
+// the new salt and parameters (vault-session.js rekeyRecord). So the old
+// password and an old copy of the record open nothing written afterwards.
+// Closed midway, nothing was written: the old vault opens.
 function endRekey() {
   $('rekey-slot').replaceChildren();
   $('rekey-panel').hidden = true;
@@ -624,20 +671,29 @@ async function rekeyCheck(wrappingKey, element) {
 
 async function rekeyWith({ salt, t, m, p, key: wrappingKey }, element) {
   const active = session;
+  let rekeyed;
   try {
     if (!active) return;
-    const wrapped = await wrapKey(active.deviceKey, wrappingKey);
-    if (session !== active) return;
-    record = await writeVault({ ...record, kdf: { algorithm: 'argon2id13', salt, t, m, p }, wrappedKey: base64Encode(wrapped) }, record.revision);
+    rekeyed = await rekeyRecord(record, active.deviceKey, { salt, t, m, p }, wrappingKey, { worker: active.notesClient });
+    if (session !== active) { rekeyed.deviceKey.fill(0); return; }
+    record = await writeVault(rekeyed.record, record.revision);
   } catch (error) {
+    rekeyed?.deviceKey.fill(0);
     element.showError(`The password was not changed: ${error.message}. The vault still opens with the old one.`);
     return;
   } finally {
     wrappingKey.fill(0);
   }
+  // The session goes on under the new device key; the old one is erased.
+  active.deviceKey.fill(0);
+  active.deviceKey = rekeyed.deviceKey;
+  list.deviceKey = null;   // the list opens again once it has both the new notes and the new key
+  list.notes = record.notes;
+  list.deviceKey = active.deviceKey;
   endRekey();
   describeKdf();
-  say('Password changed. The vault now opens with the new password only.');
+  say('Password changed, and the vault has a new key: it opens with the new password only, and an older copy of it '
+    + '(an export, a backup) opens nothing written from now on.');
   $('rekey').focus();
 }
 $('settings-back').addEventListener('click', () => { showList(); focusList(); });
@@ -671,18 +727,31 @@ $('export').addEventListener('click', () => {
   say('Exported. The file holds only encrypted notes and opens with this vault\'s password.');
 });
 
+// Importing replaces the vault: while one is unlocked, its password comes first.
+let importConfirmed = false;
 function showImport() {
   importReturn = session ? 'unlocked' : record ? 'locked' : 'setup';
+  importConfirmed = !session;
   $('import-file').value = '';
+  $('import-file').disabled = !importConfirmed;
   $('import-error').textContent = '';
   $('import-slot').replaceChildren();
   show('import-panel');
-  $('import-file').focus();
+  if (importConfirmed) { $('import-file').focus(); return; }
+  confirmWithPassword($('import-current-slot'), {
+    id: 'import-current', label: 'Password of this vault (the file replaces it)', submit: 'Continue',
+  }, () => {
+    importConfirmed = true;
+    $('import-current-slot').replaceChildren();
+    $('import-file').disabled = false;
+    $('import-file').focus();
+  }).focus();
 }
 $('setup-import').addEventListener('click', showImport);
 $('import').addEventListener('click', showImport);
 $('import-cancel').addEventListener('click', () => {
   $('import-slot').replaceChildren();
+  $('import-current-slot').replaceChildren();
   if (importReturn === 'unlocked' && session) showList();
   else if (record) showLocked();
   else showSetup();
@@ -692,7 +761,7 @@ $('import-file').addEventListener('change', async () => {
   $('import-slot').replaceChildren();
   $('import-error').textContent = '';
   const file = $('import-file').files[0];
-  if (!file) return;
+  if (!file || !importConfirmed) return;
   let candidate;
   try {
     candidate = parseVaultFile(await file.text());
@@ -701,16 +770,19 @@ $('import-file').addEventListener('change', async () => {
     return;
   }
   const { salt, t, m, p } = candidate.kdf;
+  const older = candidate.version < VERSION;
   const unlock = mountUnlock($('import-slot'), {
-    id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': 'Import',
+    id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': older ? 'Update and import' : 'Import',
   });
+  if (older) $('import-error').textContent = olderFormat(candidate.version).replace('This vault', 'This file');
   unlock.addEventListener('unlock', (event) => importWith(candidate, event.detail.key, unlock));
   unlock.focus();
 });
 
-// The file replaces the vault only once its password unwraps its device key
-// and every one of its notes opens: a refused file changes nothing. A version 1
-// file is migrated right after, like a version 1 vault at unlock.
+// The file replaces the vault only once its password unwraps its device key,
+// its seal holds and every one of its notes opens: a refused file changes
+// nothing. A file of an older version is updated to version 3 before it is
+// written (the person confirmed it: "Update and import"), in the same one write.
 async function importWith(candidate, wrappingKey, element) {
   let deviceKey;
   try {
@@ -725,11 +797,15 @@ async function importWith(candidate, wrappingKey, element) {
   }
   const client = createNotesWorker({ idleMs: Infinity });
   let problem = '';
+  let accepted = candidate;
   try {
-    const opened = await openNotes(candidate.notes, deviceKey, { worker: client });
-    let damaged = opened.filter((note) => note.error).length;
-    if (candidate.version === VERSION) damaged += opened.filter((note) => !note.error && readNote(note).error).length;
-    if (damaged) problem = `${plural(damaged, 'note')} of this file ${damaged === 1 ? 'is' : 'are'} damaged. Nothing was imported.`;
+    if (candidate.version < VERSION) {
+      accepted = await migrateRecord(candidate, deviceKey, { worker: client });
+    } else {
+      const broken = await wholeProblem(candidate, deviceKey)
+        || openedProblem(await openNotes(candidate.notes, deviceKey, { worker: client }), candidate.version);
+      if (broken) problem = `This file cannot be imported: ${broken}. Nothing was imported.`;
+    }
   } catch (error) {
     problem = `Import failed: ${error.message}. Nothing was changed.`;
   } finally {
@@ -738,7 +814,7 @@ async function importWith(candidate, wrappingKey, element) {
   let written;
   if (!problem && element.isConnected) {
     try {
-      written = await writeVault(candidate, await storedRevision());
+      written = await writeVault(accepted, await storedRevision());
     } catch (error) {
       problem = `Import failed: ${error.message}. Nothing was changed.`;
     }
@@ -750,29 +826,26 @@ async function importWith(candidate, wrappingKey, element) {
   }
   endSession();
   record = written;
-  let note = `Imported ${plural(record.notes.length, 'note')}.`;
-  if (record.version < VERSION) {
-    const migrateProblem = await migrate(deviceKey);
-    note = migrateProblem ? `${note} ${migrateProblem}` : `${note} The vault was updated to format version ${VERSION}.`;
-  }
-  enterUnlocked(deviceKey, note);
+  const updated = candidate.version < VERSION ? ` The vault was updated to format version ${VERSION}.` : '';
+  enterUnlocked(deviceKey, `Imported ${plural(record.notes.length, 'note')}.${updated}`);
 }
 
 $('wipe').addEventListener('click', () => {
   $('wipe-confirm').hidden = false;
-  $('wipe-no').focus();
+  confirmWithPassword($('wipe-slot'), { id: 'wipe-password', label: 'Password', submit: 'Delete everything' }, wipe).focus();
 });
 $('wipe-no').addEventListener('click', () => {
   $('wipe-confirm').hidden = true;
+  $('wipe-slot').replaceChildren();
   $('wipe').focus();
 });
-$('wipe-yes').addEventListener('click', async () => {
+async function wipe() {
   endSession();
   record = null;
   await wipeVault();
   showSetup();
   say('The vault was deleted from this browser.');
-});
+}
 
 // ---- start -----------------------------------------------------------------
 

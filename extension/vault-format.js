@@ -1,27 +1,36 @@
 // The stored (and exported) vault record, and its validation. Pure: no chrome.*,
 // no DOM, so Node tests it directly. A record holds only ciphertext, the KDF
-// salt and parameters, and a revision counter:
-//   {format: 'memento-vault', version: 2, revision,
+// salt and parameters, a revision counter and, from version 3, its seal:
+//   {format: 'memento-vault', version: 3, revision,
 //    kdf: {algorithm: 'argon2id13', salt, t, m, p},
 //    wrappedKey,            base64(nonce[24] || crypto_secretbox(deviceKey[32]))   72 bytes
-//    notes: [{id, key, title, body}]}                                    docs/specs/notes.md
+//    notes: [{id, key, title, body}],                                    docs/specs/notes.md
+//    seal}                  base64(HMAC-SHA-256) over all of it but revision (extension/vault-seal.js)
 // Version 2 seals each note's metadata in its body (extension/note-envelope.js);
-// version 1 bodies are the bare text. A version 1 record still validates: the
-// popup migrates it once unlocked (extension/README.md).
-// Anything else (an extra field, a short salt, a loose base64) is refused:
-// nothing unvalidated is ever written, and nothing but these fields can be.
+// version 1 bodies are the bare text. Version 3 adds the seal, and its note
+// headers say 3. Versions 1 and 2 still validate: the popup updates such a
+// vault to version 3 only when the person asks, with its password (extension/README.md).
+// Anything else (an extra field, a short salt, a loose base64, an id that is
+// not well-formed Unicode) is refused: nothing unvalidated is ever written,
+// and nothing but these fields can be.
 
 import { base64ByteLength } from '../common/base64.js';
+import { idProblem } from '../common/note-id.js';
+import { PWHASH_VERIFY_LIMITS } from '../common/constants.js';
 
 export const FORMAT = 'memento-vault';
-export const VERSION = 2;
-/** Versions this popup reads: older ones are migrated to VERSION on unlock. */
-export const READABLE_VERSIONS = Object.freeze([1, 2]);
+export const VERSION = 3;
+/** Versions this popup reads: older ones are updated to VERSION when the person confirms it with the password. */
+export const READABLE_VERSIONS = Object.freeze([1, 2, 3]);
 // Bounds on what a file may ask of this machine: a hostile file must not make
 // the popup allocate gigabytes or spin for minutes before the password check.
-export const KDF_LIMITS = { t: [1, 10], m: [8 * 1024, 512 * 1024], p: [1, 4], salt: [16, 64] };
+export const KDF_LIMITS = {
+  t: [1, PWHASH_VERIFY_LIMITS.t], m: [8 * 1024, PWHASH_VERIFY_LIMITS.m], p: [1, PWHASH_VERIFY_LIMITS.p], salt: [16, 64],
+};
 export const MAX_NOTES = 100000;
 const MAX_ID = 128;
+/** The first version whose record carries a seal (extension/vault-seal.js). */
+export const SEALED_FROM = 3;
 
 export class VaultFormatError extends Error {
   constructor(message) {
@@ -51,11 +60,14 @@ function integerIn(value, [min, max], what) {
  * clean copy holding exactly the known fields; throws VaultFormatError.
  */
 export function validateVault(value) {
-  exactKeys(value, ['format', 'version', 'revision', 'kdf', 'wrappedKey', 'notes'], 'the vault');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail('the vault must be an object');
   if (value.format !== FORMAT) fail('this is not a Memento vault (format is not "memento-vault")');
   if (!READABLE_VERSIONS.includes(value.version)) {
-    fail(`vault version ${JSON.stringify(value.version)} is not supported (this popup reads versions ${READABLE_VERSIONS.join(' and ')})`);
+    fail(`vault version ${JSON.stringify(value.version)} is not supported (this popup reads versions ${READABLE_VERSIONS.join(', ')})`);
   }
+  const sealed = value.version >= SEALED_FROM;
+  exactKeys(value, ['format', 'version', 'revision', 'kdf', 'wrappedKey', 'notes', ...(sealed ? ['seal'] : [])], 'the vault');
+  if (sealed && base64ByteLength(value.seal) !== 32) fail('seal must be 32 bytes of base64');
   integerIn(value.revision, [1, Number.MAX_SAFE_INTEGER], 'revision');
   const { kdf } = value;
   exactKeys(kdf, ['algorithm', 'salt', 't', 'm', 'p'], 'kdf');
@@ -74,6 +86,8 @@ export function validateVault(value) {
   const notes = value.notes.map((note, i) => {
     exactKeys(note, ['id', 'key', 'title', 'body'], `note ${i + 1}`);
     if (typeof note.id !== 'string' || note.id.length === 0 || note.id.length > MAX_ID) fail(`note ${i + 1} has no valid id`);
+    const problem = idProblem(note.id);
+    if (problem) fail(`note ${i + 1}: its id ${problem}`);
     if (ids.has(note.id)) fail(`note id "${note.id}" appears twice`);
     ids.add(note.id);
     if (base64ByteLength(note.key) !== 72) fail(`note ${i + 1}: key must be 72 bytes of base64`);
@@ -85,7 +99,7 @@ export function validateVault(value) {
   return {
     format: FORMAT, version: value.version, revision: value.revision,
     kdf: { algorithm: 'argon2id13', salt: kdf.salt, t: kdf.t, m: kdf.m, p: kdf.p },
-    wrappedKey: value.wrappedKey, notes,
+    wrappedKey: value.wrappedKey, notes, ...(sealed ? { seal: value.seal } : {}),
   };
 }
 
@@ -107,7 +121,3 @@ export function exportText(record) {
   return `${JSON.stringify(validateVault(record), null, 2)}\n`;
 }
 
-/** A record with `notes` replaced and the revision moved on by one. */
-export function withNotes(record, notes) {
-  return validateVault({ ...record, revision: record.revision + 1, notes });
-}

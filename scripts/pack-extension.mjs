@@ -28,11 +28,12 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const common = { absWorkingDir: root, bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' };
-await build({
+const popup = await build({
   ...common,
   entryPoints: { popup: 'extension/popup.js' },
   outdir: out,
   splitting: true,
+  metafile: true,
   plugins: [mementoElements()],
 });
 // The service worker is one self-contained file: it must start fast and load nothing else. So is the offscreen document's script.
@@ -41,6 +42,40 @@ await build({ ...common, entryPoints: ['extension/offscreen.js'], outfile: path.
 writeIcons(out);
 
 for (const file of STATIC) copyFileSync(path.join(root, 'extension', file), path.join(out, file));
+
+// Only what the popup runs: the plugin copies every worker and wasm of the
+// package; the modules the popup bundles (api/modules/<name>.js, each naming
+// its worker, wasm and fallback files) say which ones it can start.
+// (A file esbuild visited but tree-shook away has no bytes in any output.)
+const bundled = new Set(Object.values(popup.metafile.outputs)
+  .flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file)));
+const bundledModules = [...bundled].filter((file) => /^api\/modules\/[\w-]+\.js$/.test(file));
+const shipped = new Set(bundledModules.flatMap((file) => [...readFileSync(path.join(root, file), 'utf8')
+  .matchAll(/new URL\('\.\/((?:workers|wasm)\/[^']+)'/g)].map((found) => found[1])));
+for (const folder of ['workers', 'wasm']) {
+  for (const name of readdirSync(path.join(out, folder))) {
+    if (!shipped.has(`${folder}/${name}`)) rmSync(path.join(out, folder, name));
+  }
+}
+
+// The licence notices of everything shipped: this package's, and each npm
+// package bundled into the popup or into a worker it ships (from the
+// metafile, and from the source maps dist/workers/ was built with).
+const packageOf = (source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+const packages = new Set([...bundled].map(packageOf).filter(Boolean));
+for (const name of readdirSync(path.join(out, 'workers'))) {
+  const map = path.join(root, 'dist/workers', `${name}.map`);
+  if (existsSync(map)) for (const source of JSON.parse(readFileSync(map, 'utf8')).sources) if (packageOf(source)) packages.add(packageOf(source));
+}
+const notices = [`memento-elements (this extension)\n\n${readFileSync(path.join(root, 'LICENSE'), 'utf8')}`];
+for (const name of [...packages].sort()) {
+  const dir = path.join(root, 'node_modules', name);
+  const licence = readdirSync(dir).find((file) => /^licen[cs]e/i.test(file));
+  if (!licence) throw new Error(`${name} is bundled into the extension but has no LICENSE file to ship`);
+  const { version, license } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  notices.push(`${name} ${version} (${license})\n\n${readFileSync(path.join(dir, licence), 'utf8')}`);
+}
+writeFileSync(path.join(out, 'LICENSES.txt'), `${notices.join(`\n${'-'.repeat(72)}\n\n`)}`);
 
 // The CSP forbids eval: refuse to pack code that would need it.
 const scripts = [];
@@ -58,7 +93,7 @@ for (const file of scripts) {
   }
 }
 
-/** The Chromium manifest as Firefox (128 ESR and later) takes it. */
+/** The Chromium manifest as Firefox (140 ESR and later) takes it. */
 function firefoxManifest(manifest) {
   const { key, minimum_chrome_version: minimumChrome, background, ...rest } = manifest;
   return {
@@ -66,7 +101,12 @@ function firefoxManifest(manifest) {
     // offscreen is Chromium's: Firefox's background page has a document of its own.
     permissions: manifest.permissions.filter((permission) => permission !== 'offscreen'),
     background: { scripts: [background.service_worker], type: background.type },
-    browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '128.0' } },
+    // addons.mozilla.org asks every new add-on what it collects: nothing leaves the browser.
+    // The key is read from Firefox 140 (Android 142) on: the versions asked for.
+    browser_specific_settings: {
+      gecko: { id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
+      gecko_android: { strict_min_version: '142.0' },
+    },
   };
 }
 

@@ -16,6 +16,8 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
 }
 suite lint npm run --silent lint
+# Mozilla's addons-linter on the Firefox build: 0 errors, every warning explained in extension/README.md.
+suite addons-linter npm run --silent lint:extension
 suite native sh scripts/test-cpp.sh
 suite node node --disallow-code-generation-from-strings --test --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination="$MEMENTO_TAP_DIR/node.tap" tests/js/

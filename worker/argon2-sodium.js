@@ -1,9 +1,12 @@
 // The last-resort Argon2id backend: libsodium-wrappers-sumo, loaded only when
 // neither of our wasm builds passes its self-test. It covers what libsodium
 // covers (one lane, no secret, no associated data) and says so otherwise.
+import { zeroFreedMemory } from './sodium-zeroing.js';
+
 export async function createSodiumArgon2() {
   const { default: sodium } = await import('libsodium-wrappers-sumo');
   await sodium.ready;
+  zeroFreedMemory(sodium);   // the password's copy in libsodium's heap (and the tag's) is zeroed when freed
   const ALG = sodium.crypto_pwhash_ALG_ARGON2ID13;
 
   function unsupported({ p, secret, ad }) {

@@ -93,6 +93,32 @@ export function createWasmNotes(wasm) {
       });
     },
 
+    // Each 72-byte wrapped note key (nonce || secretbox) opened under `fromKey`
+    // and sealed again under `toKey` with the next 24 bytes of `nonces`, in
+    // one heap: a note key lives only in the scratch below, erased at the end.
+    // `status[i]` is 1 when note i's key did not open (its 72 bytes stay zero).
+    rewrapKeys({ wrapped, count, fromKey, toKey, nonces }) {
+      return withHeap(wasm, (heap) => {
+        const from = heap.copyIn(fromKey);
+        const to = heap.copyIn(toKey);
+        const inp = heap.copyIn(wrapped, { secret: false });
+        const non = heap.copyIn(nonces, { secret: false });
+        const out = heap.alloc(count * WRAPPED_KEY_BYTES, { secret: false });
+        const noteKey = heap.alloc(KEY_BYTES);
+        const opened = heap.alloc(1, { secret: false });
+        const status = new Uint8Array(count);
+        for (let i = 0; i < count; i++) {
+          const box = inp + i * WRAPPED_KEY_BYTES;
+          check(wasm.secretbox_open_easy(noteKey, box + NONCE_BYTES, SECRETBOX_TAG_BYTES + KEY_BYTES, box, from, opened));
+          if (heapReadU8(wasm, opened) !== 1) { status[i] = 1; continue; }
+          const at = out + i * WRAPPED_KEY_BYTES;
+          wasm.HEAPU8.copyWithin(at, non + i * NONCE_BYTES, non + (i + 1) * NONCE_BYTES);
+          check(wasm.secretbox_easy(at + NONCE_BYTES, noteKey, KEY_BYTES, at, to));
+        }
+        return { out: heapCopyOut(wasm, out, count * WRAPPED_KEY_BYTES), status };
+      });
+    },
+
     // crypto_secretbox_easy: tag(16) || ciphertext. Message and key are erased from the heap.
     secretboxEasy({ message, nonce, key }) {
       return withHeap(wasm, (heap) => {
@@ -189,6 +215,23 @@ export function notesOps(backend) {
         args.deviceKey.fill(0);
         args.input.fill(0);
         random.fill(0);
+      }
+    },
+    // A password change's new device key: every note key (72 bytes each,
+    // packed) opened under `fromKey` and wrapped again under `toKey` with a
+    // fresh nonce; titles and bodies are not touched. Both keys are erased.
+    rewrapKeys({ wrapped, count, fromKey, toKey }) {
+      const nonces = new Uint8Array(count * NONCE_BYTES);
+      try {
+        checkBytes(fromKey, KEY_BYTES, 'fromKey');
+        checkBytes(toKey, KEY_BYTES, 'toKey');
+        checkBytes(wrapped, count * WRAPPED_KEY_BYTES, 'wrapped');
+        for (let at = 0; at < nonces.length; at += 65536) crypto.getRandomValues(nonces.subarray(at, Math.min(at + 65536, nonces.length)));
+        const result = backend.rewrapKeys({ wrapped, count, fromKey, toKey, nonces });
+        return withTransfer(result, [result.out.buffer, result.status.buffer]);
+      } finally {
+        fromKey?.fill?.(0);
+        toKey?.fill?.(0);
       }
     },
     // Asked by a locked <note-list> before it formats its count on the page.

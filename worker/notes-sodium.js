@@ -4,6 +4,7 @@
 import { FIELD, OPEN_FIELDS_IN, OPEN_FIELDS_OUT, PROBLEM, SEAL_FIELDS_IN, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES,
   base64Length, statusOf } from '../common/notes-format.js';
 import { base64Problem } from '../common/base64.js';
+import { zeroFreedMemory } from './sodium-zeroing.js';
 
 const latin1 = new TextDecoder('latin1');
 const encoder = new TextEncoder();
@@ -11,6 +12,7 @@ const encoder = new TextEncoder();
 export async function createSodiumNotes() {
   const { default: sodium } = await import('libsodium-wrappers');
   await sodium.ready;
+  zeroFreedMemory(sodium);   // every key and plaintext copy in libsodium's heap is zeroed when freed
   const ORIGINAL = sodium.base64_variants.ORIGINAL;
 
   function decodeField(text, field, minLength) {
@@ -81,12 +83,33 @@ export async function createSodiumNotes() {
       return sodium.crypto_secretbox_easy(message, nonce, key);
     },
 
+    // The opened key goes back to the caller (the op transfers it); nothing else holds it.
     secretboxOpenEasy({ box, nonce, key }) {
       try {
         return sodium.crypto_secretbox_open_easy(box, nonce, key);
       } catch {
         return null;
       }
+    },
+
+    rewrapKeys({ wrapped, count, fromKey, toKey, nonces }) {
+      const out = new Uint8Array(count * 72);
+      const status = new Uint8Array(count);
+      for (let i = 0; i < count; i++) {
+        const box = wrapped.subarray(i * 72, (i + 1) * 72);
+        let noteKey;
+        try {
+          noteKey = sodium.crypto_secretbox_open_easy(box.subarray(24), box.subarray(0, 24), fromKey);
+        } catch {
+          status[i] = 1;
+          continue;
+        }
+        const nonce = nonces.subarray(i * 24, (i + 1) * 24);
+        out.set(nonce, i * 72);
+        out.set(sodium.crypto_secretbox_easy(noteKey, nonce, toKey), i * 72 + 24);
+        sodium.memzero(noteKey);
+      }
+      return { out, status };
     },
 
     sealBatch({ input, fields, count, deviceKey, random }) {

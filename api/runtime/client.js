@@ -1,6 +1,17 @@
 // The page side of a module's worker: start it on demand, hand it the compiled
 // module, send jobs with transfer lists, route replies and progress, abort by
 // terminating. Only this file and host.js speak the protocol.
+//
+// Its life cycle is one field, `state`, changed only by #enter():
+//
+//   off ──start()──▶ starting ──'ready'──▶ ready ◀──last job settles── busy
+//    ▲                  │                    │ ──────a job is posted──────▶│
+//    └──terminate() (from any state: the worker and its memory go; jobs reject)
+//
+// 'starting' covers the slot, the compile and the worker's own instantiation
+// and self-test. A job is posted as soon as the worker exists, even while it
+// starts (the worker runs it right after its init, even while this thread is
+// busy), and in the caller's own task once the worker is up.
 import { deserializeError } from '../../common/protocol.js';
 import { namedError } from '../../common/errors.js';
 import { compileCompanions, compileModule } from './wasm-modules.js';
@@ -17,15 +28,24 @@ import { IDLE_MS } from '../../common/constants.js';
  */
 
 /**
+ * Where a worker client is in its life: no worker ('off'), one starting, one up with no job ('ready'), one
+ * running jobs ('busy').
+ * @typedef {'off' | 'starting' | 'ready' | 'busy'} WorkerState
+ */
+
+/**
  * How a job is sent: buffers to move rather than copy, progress, abort.
  * @typedef {object} CallOptions
  * @property {Transferable[]} [transfer] moved to the worker, not copied
  * @property {(value: any) => void} [onProgress] the worker's progress reports (0..1, or a module's report object)
  * @property {AbortSignal} [signal] aborting terminates the worker
- * @property {(id: number) => void} [afterPost] called right after the job is posted, in the same task
- *   (a search then watches its shared-memory answer box, and settles the job with answer())
- * @property {boolean} [beforeReady] post the job right after the worker's init, not after its 'ready'
- *   (the worker queues it behind its start): it then runs even while this thread is busy
+ */
+
+/**
+ * A job sent with send(): its id, its result, whether it is already in the worker's queue (always, when the
+ * worker was up at the call: then in the caller's task), and settle(), which settles it with a result that came
+ * another way than its reply (a search's answer box in shared memory); the reply then finds no job and is dropped.
+ * @typedef {{id: number, promise: Promise<any>, readonly posted: boolean, settle: (result: any) => void}} SentJob
  */
 
 /** @type {{force: 'scalar' | 'fallback' | undefined}} */
@@ -49,14 +69,37 @@ export function forcePath(path) {
   options.force = path;
 }
 
+/** The path forcePath() set, if any. @returns {'scalar' | 'fallback' | undefined} */
+export function forcedPath() {
+  return options.force;
+}
+
 export class WorkerClient {
+  /** @type {WorkerState} */
+  #state = 'off';
+  /** @type {Worker | undefined} */
+  #worker;
+  /** The start under way or done, until terminate(). @type {Promise<EnginePath> | undefined} */
+  #started;
+  /** Rejects #started while the worker has not said 'ready'. @type {((error: Error) => void) | undefined} */
+  #failStart;
+  /** Jobs sent and not settled, posted or not. @type {Map<number, object>} */
+  #jobs = new Map();
+  #nextId = 1;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  #idleTimer;
+  #heapBytes = 0;
+  #generation = 0;   // bumped by terminate(): a start still under way then gives up
+
   /**
    * @param {object} module          a module's files (api/modules/<name>.js)
    * @param {object} [opts]
    * @param {number} [opts.idleMs]   terminate after this long without a job (restarted on demand)
    * @param {object} [opts.hints]    told to the worker at start, so it can prepare (e.g. lanes to start)
+   * @param {boolean} [opts.standby] a worker kept ready for a job to come (api/runtime/standby.js): the page-wide
+   *   cap stops it before any other idle worker, and in Node it never holds the event loop while it has no job
    */
-  constructor(module, { idleMs = IDLE_MS.worker, hints } = {}) {
+  constructor(module, { idleMs = IDLE_MS.worker, hints, standby = false } = {}) {
     this.module = module;
     /** @type {string} */
     this.name = module.name;
@@ -65,40 +108,56 @@ export class WorkerClient {
     this.hints = hints;
     /** The build this worker runs, once started. @type {EnginePath | undefined} */
     this.path = undefined;
+    /** When its last job settled (performance.now()); the page-wide cap stops the longest idle first. */
     this.lastUsed = 0;
-    /** @type {Worker | undefined} */
-    this._worker = undefined;
-    /** @type {Promise<EnginePath> | undefined} */
-    this._ready = undefined;
-    /** @type {Map<number, {resolve: (value: any) => void, reject: (reason: any) => void, onProgress?: (value: any) => void}>} */
-    this._pending = new Map();
-    this._nextId = 1;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    this._idleTimer = undefined;
-    this._generation = 0;   // bumped by terminate(): a start still under way then gives up
+    /** The page-wide cap stops this one first when it is idle (a standby, or a job's worker lingering). */
+    this.evictFirst = standby;
+    this.standby = standby;
   }
 
-  /** True when alive with no job in flight. */
-  isIdle() {
-    // A worker still starting is not idle: a call may be waiting for it (a
-    // warmed index's feed), and evicting it would fail that call.
-    return !!this._worker && !this._abortStart && this._pending.size === 0;
+  /** @returns {WorkerState} */
+  get state() {
+    return this.#state;
   }
 
-  /** True when alive and every job in flight (there may be none) is an `op` job. */
-  onlyRunning(op) {
-    if (!this._worker || this._abortStart) return false;
-    for (const job of this._pending.values()) if (job.op !== op) return false;
-    return true;
-  }
-
+  /** True while a worker exists or is being started. */
   get alive() {
-    return !!this._worker;
+    return this.#state !== 'off';
   }
 
-  /** True once its start has finished, until it is terminated: a job sent now waits for no start. */
-  get started() {
-    return this._started === true && !!this._worker;
+  /** True when up with no job in flight: the page-wide cap may stop it (one still starting may have a caller waiting). */
+  isIdle() {
+    return this.#state === 'ready';
+  }
+
+  /** The ops of the jobs in flight, oldest first. @returns {string[]} */
+  jobsInFlight() {
+    return [...this.#jobs.values()].map((job) => job.op);
+  }
+
+  /** The worker's wasm heap in bytes, as of its last message (0 on a fallback path, or before it started). */
+  get heapBytes() {
+    return this.#heapBytes;
+  }
+
+  // The one place the state changes, with what each state means for the idle
+  // timer and for Node's event loop (a worker with no job never keeps it alive).
+  #enter(state) {
+    this.#state = state;
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+    if (state === 'off') return;
+    // A start someone awaits holds Node's loop as a job does; a standby's never does.
+    keepAlive(this.#worker, state === 'busy' || (state === 'starting' && (!this.standby || this.#jobs.size > 0)));
+    if (state === 'ready' && this.idleMs > 0 && Number.isFinite(this.idleMs)) {
+      this.#idleTimer = setTimeout(() => { if (this.#state === 'ready') this.terminate('idle'); }, this.idleMs);
+      this.#idleTimer.unref?.();
+    }
+  }
+
+  // After the worker came up, or a job settled: ready or busy by what is left.
+  #enterUp() {
+    this.#enter(this.#jobs.size > 0 ? 'busy' : 'ready');
   }
 
   /**
@@ -106,27 +165,21 @@ export class WorkerClient {
    * @returns {Promise<EnginePath>}
    */
   start() {
-    if (!this._ready) {
-      let posted;
-      /** Resolves once the worker exists and its init is posted (before its 'ready'). */
-      this._initPosted = new Promise((resolve) => { posted = resolve; });
-      const ready = this._spawn(posted).catch((error) => {
-        if (this._ready === ready) this.terminate(error.message);   // not a newer start's
-        throw error;
-      });
-      this._ready = ready;
-      this._started = false;
-      ready.then(() => { if (this._ready === ready) this._started = true; }, () => {});
-    }
-    return this._ready;
+    if (this.#started) return this.#started;
+    this.#enter('starting');
+    const started = this.#spawn().catch((error) => {
+      if (this.#started === started) this.terminate(error.message, error);   // not a newer start's
+      throw error;
+    });
+    this.#started = started;
+    return started;
   }
 
-  /** @param {() => void} posted called once the init message is posted @returns {Promise<EnginePath>} */
-  async _spawn(posted) {
-    const generation = this._generation;
+  async #spawn() {
+    const generation = this.#generation;
     // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
     const stillWanted = () => {
-      if (generation === this._generation) return;
+      if (generation === this.#generation) return;
       releaseSlot(this);
       throw namedError('AbortError', `${this.name} worker terminated while starting`);
     };
@@ -140,26 +193,28 @@ export class WorkerClient {
     const workerStart = performance.now();
     measure(`${this.name}:compile`, compileStart, workerStart);
     const worker = startWorker(this.module.worker, this.name);
-    this._worker = worker;
+    this.#worker = worker;
+    this.#enter('starting');   // now with a worker: Node holds its event loop only for a job
     return new Promise((resolve, reject) => {
-      this._abortStart = reject;   // terminate() before 'ready'
+      this.#failStart = reject;
       worker.onmessage = ({ data }) => {
         if (data.type === 'ready') {
-          this._abortStart = undefined;
+          this.#failStart = undefined;
           this.path = data.path;
+          this.#heapBytes = data.heapBytes ?? 0;
           pathsInUse.set(this.name, data.path);
           // The worker's own part of its start: instantiating and self-testing its module.
           const readyAt = performance.now();
           measure(`${this.name}:worker-start`, workerStart, readyAt - data.startupMs);
           measure(`${this.name}:instantiate+self-test`, readyAt - data.startupMs, readyAt);
-          keepAlive(worker, this._pending.size > 0);
+          this.#enterUp();
           resolve(data.path);
         } else if (data.type === 'failed') reject(deserializeError(data.error));
-        else this._onMessage(data);
+        else this.#onMessage(data);
       };
       worker.onerror = (event) => {
         event.preventDefault?.();
-        const error = namedError('WorkerError', this._abortStart   // not started yet: say why that may be
+        const error = namedError('WorkerError', this.#failStart   // not started yet: say why that may be
           ? workerStartProblem(this.module.worker, this.name, event.message)
           : `${this.name} worker failed: ${event.message || 'it stopped'}`);
         reject(error);
@@ -168,23 +223,43 @@ export class WorkerClient {
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
         scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force: options.force, companions,
         hints: this.hints });
-      posted();
+      // Jobs sent while the worker did not exist go now, behind its init.
+      for (const job of this.#jobs.values()) this.#post(job);
     });
   }
 
   /** @param {any} data a reply or progress report from the worker */
-  _onMessage(data) {
-    const job = this._pending.get(data.id);
+  #onMessage(data) {
+    const job = this.#jobs.get(data.id);
     if (!job) return;
     if (data.type === 'progress') { job.onProgress?.(data.value); return; }
-    this._pending.delete(data.id);
-    this._touch();
+    if (data.heapBytes !== undefined) this.#heapBytes = data.heapBytes;
     if (data.ms !== undefined) {
       const now = performance.now();
       measure(`${this.name}:${job.op} (in worker)`, now - data.ms, now);
     }
-    if (data.ok) job.resolve(data.result);
-    else job.reject(deserializeError(data.error));
+    if (data.ok) this.#settle(job, { result: data.result });
+    else this.#settle(job, { error: deserializeError(data.error) });
+  }
+
+  #settle(job, { result, error }) {
+    if (!this.#jobs.delete(job.id)) return;
+    job.unwatch?.();
+    this.lastUsed = performance.now();
+    if (this.#state === 'busy') this.#enterUp();
+    if (error) job.reject(error);
+    else job.resolve(result);
+  }
+
+  #post(job) {
+    if (job.posted) return;
+    job.posted = true;
+    this.#worker.postMessage({ type: 'call', id: job.id, op: job.op, args: job.args, progress: job.onProgress !== undefined },
+      job.transfer);
+    job.args = undefined;
+    job.transfer = undefined;
+    if (this.#state === 'ready') this.#enter('busy');
+    else if (this.#state === 'starting') this.#enter('starting');   // Node: a job under way holds the loop
   }
 
   /**
@@ -200,81 +275,62 @@ export class WorkerClient {
   }
 
   /**
-   * Like call(), but also returns the job id at once so that it can be cancelled.
+   * Like call(), but returns the job itself: its id (to cancel()), whether it is posted, settle().
    * @param {string} op
    * @param {object} args
    * @param {CallOptions} [options]
-   * @returns {{id: number, promise: Promise<any>}}
+   * @returns {SentJob}
    */
-  send(op, args, { transfer = [], onProgress, signal, afterPost, beforeReady = false } = {}) {
-    const id = this._nextId++;
-    const promise = (async () => {
-      if (signal?.aborted) throw abortError(signal);
-      const ready = this.start();
-      // A start that fails after the init was posted rejects the job through terminate().
-      if (beforeReady) await Promise.race([this._initPosted, ready]);
-      else await ready;
-      if (signal?.aborted) throw abortError(signal); // aborted while the worker was starting
-      if (!this._worker) throw namedError('AbortError', `${this.name} worker terminated while starting`);
-      clearTimeout(this._idleTimer);
-      return new Promise((resolve, reject) => {
-        this._pending.set(id, { resolve, reject, onProgress, op });
-        keepAlive(this._worker, true);
-        signal?.addEventListener('abort', () => this.terminate('aborted', abortError(signal)), { once: true });
-        this._worker.postMessage({ type: 'call', id, op, args }, transfer);
-        afterPost?.(id);
-      });
-    })();
-    return { id, promise };
+  send(op, args, { transfer = [], onProgress, signal } = {}) {
+    const id = this.#nextId++;
+    const job = { id, op, args, transfer, onProgress, posted: false };
+    const promise = new Promise((resolve, reject) => Object.assign(job, { resolve, reject }));
+    const sent = { id, promise, get posted() { return job.posted; }, settle: (result) => this.#settle(job, { result }) };
+    if (signal?.aborted) {
+      job.reject(abortError(signal));
+      return sent;
+    }
+    this.#jobs.set(id, job);
+    if (signal) {
+      const abort = () => this.terminate('aborted', abortError(signal));
+      signal.addEventListener('abort', abort, { once: true });
+      job.unwatch = () => signal.removeEventListener('abort', abort);
+    }
+    if (this.#state === 'off') this.start().catch(() => {});   // a failed start rejects the job through terminate()
+    if (this.#worker) this.#post(job);
+    return sent;
   }
 
   /**
-   * Settles job `id` with `result`, which came another way than its reply (a
-   * search's answer box in shared memory); the reply, when it comes, finds no
-   * job and is dropped.
-   * @param {number} id
-   * @param {any} result
-   */
-  answer(id, result) {
-    this._onMessage({ type: 'reply', id, ok: true, result });
-  }
-
-  /**
-   * Asks the worker to skip job `id` if it has not started it yet.
+   * Asks the worker to skip job `id` if it has not started it yet (one not posted yet is dropped here).
    * @param {number} id
    */
   cancel(id) {
-    this._worker?.postMessage({ type: 'cancel', id });
-  }
-
-  _touch() {
-    this.lastUsed = performance.now();
-    clearTimeout(this._idleTimer);
-    if (this._pending.size > 0) return;
-    // In Node an idle worker must not keep the process alive; a page has no such notion.
-    keepAlive(this._worker, false);
-    if (this.idleMs > 0 && Number.isFinite(this.idleMs)) {
-      this._idleTimer = setTimeout(() => { if (this.isIdle()) this.terminate('idle'); }, this.idleMs);
-      this._idleTimer.unref?.();
-    }
+    const job = this.#jobs.get(id);
+    if (job && !job.posted) this.#settle(job, { error: namedError('AbortError', 'superseded by a newer request') });
+    else this.#worker?.postMessage({ type: 'cancel', id });
   }
 
   /**
-   * Kills the worker (its memory goes with it); pending jobs reject with AbortError.
+   * Kills the worker (its memory goes with it); pending jobs reject with AbortError. The client can start again.
    * @param {string} [reason]
    * @param {Error} [error] what pending jobs reject with
    */
   terminate(reason = 'terminated', error = namedError('AbortError', `${this.name} worker ${reason}`)) {
-    this._generation++;
-    this._abortStart?.(error);
-    this._abortStart = undefined;
-    clearTimeout(this._idleTimer);
-    this._worker?.terminate();
-    this._worker = undefined;
-    this._ready = undefined;
-    this._started = false;
-    for (const job of this._pending.values()) job.reject(error);
-    this._pending.clear();
+    this.#generation++;
+    this.#failStart?.(error);
+    this.#failStart = undefined;
+    this.#worker?.terminate();
+    this.#worker = undefined;
+    this.#started = undefined;
+    this.#heapBytes = 0;
+    this.#enter('off');
+    const jobs = [...this.#jobs.values()];
+    this.#jobs.clear();
+    for (const job of jobs) {
+      job.unwatch?.();
+      job.reject(error);
+    }
     releaseSlot(this);
   }
 }
@@ -285,34 +341,4 @@ function fileHrefs(files) {
 
 function abortError(signal) {
   return signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the operation was aborted');
-}
-
-/**
- * Runs one job in a worker of its own that is terminated when the job ends:
- * wasm memory never shrinks, and a dead worker gives all of it back.
- * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
- * `lingerMs`: after a job that succeeded, the worker is terminated this much later rather than at once
- * (its teardown then does not compete with what the caller does with the result); 0: at once.
- * @param {object} module a module's files (api/modules/<name>.js)
- * @param {string} op
- * @param {object} args
- * @param {CallOptions} [callOptions]
- * @param {{hints?: object, client?: WorkerClient, lingerMs?: number}} [worker]
- * @returns {Promise<any>} the op's result
- */
-export async function runOnce(module, op, args, callOptions, {
-  hints, client = new WorkerClient(module, { idleMs: Infinity, hints }), lingerMs = 0,
-} = {}) {
-  let result;
-  try {
-    result = await client.call(op, args, callOptions);
-  } catch (error) {
-    client.terminate('finished');
-    throw error;
-  }
-  if (lingerMs > 0) {
-    client.lastUsed = 0;   // the first an eviction takes (pool.js) while it lingers
-    setTimeout(() => client.terminate('finished'), lingerMs).unref?.();
-  } else client.terminate('finished');
-  return result;
 }

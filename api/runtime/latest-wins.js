@@ -4,8 +4,10 @@
 import { namedError } from '../../common/errors.js';
 
 /**
- * Wraps `client.call(op, ...)` so that only the newest call's result is delivered. `supersede()` rejects the
- * call in flight as a newer call would, for a newer answer found without the worker.
+ * Wraps `client.send(op, ...)` so that only the newest call's result is delivered: `callLatest(args, options)`
+ * resolves with it. `callLatest.send(args, options)` is the same call, returning `{job, promise}`: the job as
+ * client.send() gave it (posted, settle()) and that promise. `supersede()` rejects the call in flight as a newer
+ * call would, for a newer answer found without the worker.
  */
 export function latestWins(client, op) {
   let current;
@@ -15,15 +17,20 @@ export function latestWins(client, op) {
     current.reject(namedError('AbortError', 'superseded by a newer request'));
     current = undefined;
   };
-  return Object.assign(function callLatest(args, options) {
+  const send = (args, options) => {
     supersede();
-    return new Promise((resolve, reject) => {
-      const { id, promise } = client.send(op, args, options);
-      const entry = { reject, id };
-      current = entry;
-      promise.then(
+    const job = client.send(op, args, options);
+    const entry = { id: job.id, reject: undefined };
+    const promise = new Promise((resolve, reject) => {
+      entry.reject = reject;
+      job.promise.then(
         (result) => { if (current === entry) { current = undefined; resolve(result); } },
         (error) => { if (current === entry) { current = undefined; reject(error); } });
     });
-  }, { supersede });
+    current = entry;
+    return { job, promise };
+  };
+  return Object.assign(function callLatest(args, options) {
+    return send(args, options).promise;
+  }, { supersede, send });
 }

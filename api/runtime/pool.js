@@ -1,6 +1,7 @@
 // A page-wide cap on live workers: phones run out of wasm memory long before
 // they run out of threads. A worker takes a slot while alive; when the cap is
-// reached the longest-idle worker is asked to stop, or the request waits.
+// reached an idle worker is asked to stop (a standby first, then the longest
+// idle), or the request waits.
 
 import { DEFAULT_WORKER_CAP } from '../../common/constants.js';
 
@@ -23,10 +24,13 @@ export function hasFreeSlot() {
   return live.size < cap;
 }
 
+// Which idle worker goes first: a standby or a lingering job worker (evictFirst), then the longest idle.
+const evictionOrder = (a, b) => Number(b.evictFirst === true) - Number(a.evictFirst === true) || a.lastUsed - b.lastUsed;
+
 /** Waits for a slot for `client`, evicting an idle worker if the page is at the cap. */
 export async function acquireSlot(client) {
   while (live.size >= cap) {
-    const idle = [...live].filter((c) => c.isIdle()).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+    const idle = [...live].filter((c) => c.isIdle()).sort(evictionOrder)[0];
     if (idle) idle.terminate('evicted: page-wide worker cap reached');
     else await new Promise((resolve) => waiting.push(resolve));
   }

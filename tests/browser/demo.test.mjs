@@ -200,13 +200,16 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     assert.match(verdict, /^(argon2id\(\) API|openNotes\(\) in one call|index\.search\(\)|renderTexture\(\) in a row|boxBlur\(\) API): /);
     for (const ratio of verdict.matchAll(/([\d,.]+)× (faster|slower)/g)) assert.match(ratio[1], /^(\d\.\d|\d\d|\d[\d,]*0)$/, verdict);
   }
-  // The recorded headlines: our API against each peer, one line a module (Argon2id two: readied and cold).
+  // The recorded headlines (bench/results/calls.json): a line a job, each naming its three situations, our API
+  // against the peer in each; the demo's charts of the same run, one per job.
   const headlines = await page.evaluate(() => [...document.querySelectorAll('#bench-headlines li')].map((li) => li.textContent));
-  assert.equal(headlines.length, 6, JSON.stringify(headlines));
-  assert.match(headlines[0], /than libsodium-wrappers, .* than hash-wasm.*argon2id\(\) on a worker readied/);
-  assert.match(headlines[1], /than libsodium-wrappers, .* than hash-wasm.*cold call/);
-  assert.match(headlines[2], /faster than libsodium-wrappers.*openNotes\(\)/);
-  assert.match(headlines[3], /faster than MiniSearch, .* than uFuzzy/);
+  assert.equal(headlines.length, 7, JSON.stringify(headlines));
+  for (const line of headlines) assert.match(line, /^first call in a fresh page: .+ · after 10 s idle: .+ · in a row: /, line);
+  assert.match(headlines[0], /than libsodium-wrappers.*p=1 through argon2id\(\)/);
+  assert.match(headlines[1], /than hash-wasm.*p=4/);
+  assert.match(headlines[2], /than libsodium-wrappers.*openNotes\(\)/);
+  assert.match(headlines[3], /than MiniSearch.*createSearchIndex\(\)/);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#bench-calls figure.chart').length), 11);
 
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -125,28 +125,39 @@ export async function axeViolations(page, { include } = {}) {
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The page's live package workers (window.memento.liveWorkerCount()) once a job's lingering workers have had
+ * The page's live package workers (window.memento.liveWorkerCount()) but the standbys, once a job's lingering workers have had
  * their 500 ms (argon2LingerMs, api/runtime/platform.js) and 2 s more to end.
  */
 export async function liveWorkersAfterLinger(page) {
   const deadline = Date.now() + 2500;
-  let count = await page.evaluate(() => window.memento.liveWorkerCount());
+  let count = await jobWorkerCount(page);
   while (count > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    count = await page.evaluate(() => window.memento.liveWorkerCount());
+    count = await jobWorkerCount(page);
   }
   return count;
 }
 
-/** The page's workers as the browser itself lists them (the engine's workerTargets) once they have had 5 s to end. */
-export async function workerTargetsAfterEnd(page) {
+/** The page's workers as the browser itself lists them (the engine's workerTargets) once they have had 5 s to fall to `expected`. */
+export async function workerTargetsAfterEnd(page, expected = 0) {
   const deadline = Date.now() + 5000;
   let workers = await page.workerTargets();
-  while (workers > 0 && Date.now() < deadline) {
+  while (workers > expected && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     workers = await page.workerTargets();
   }
   return workers;
+}
+
+/**
+ * The page's live package workers but the standby workers readied for a next job (window.memento.standbyWorker():
+ * they hold no job's memory, api/runtime/run-once.js).
+ */
+export function jobWorkerCount(page) {
+  return page.evaluate(() => {
+    const { liveWorkerCount, standbyWorker } = window.memento;
+    return liveWorkerCount() - ['argon2', 'notes', 'search', 'texture', 'blur'].filter((name) => standbyWorker(name)).length;
+  });
 }
 
 /**

@@ -50,7 +50,7 @@ const readyCount = (page, n) => waitFor(page, (count) => window.events.filter((e
 test('renderTexture in the page gives the committed SHA-256 digests at 512 on the SIMD, scalar and JS paths', async () => {
   const page = await texturePage();
   const results = await page.evaluate(async ({ size, seed, kinds }) => {
-    const { renderTexture, forcePath, enginePath, liveWorkerCount } = window.memento;
+    const { renderTexture, forcePath, enginePath, liveWorkerCount, standbyWorker } = window.memento;
     const out = [];
     for (const force of [undefined, 'scalar', 'fallback']) {
       forcePath(force);
@@ -59,7 +59,7 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
         const maps = await renderTexture({ kind, size, seed }, { onProgress: () => bands++ });
         const digests = {};
         for (const [name, bytes] of Object.entries(maps)) digests[name] = await window.sha(bytes);
-        out.push({ force, kind, path: enginePath('texture'), bands, digests, workers: liveWorkerCount(),
+        out.push({ force, kind, path: enginePath('texture'), bands, digests, workers: liveWorkerCount() - (standbyWorker('texture') ? 1 : 0),
           types: Object.values(maps).map((m) => `${m.constructor.name}:${m.length}`) });
       }
     }
@@ -72,7 +72,7 @@ test('renderTexture in the page gives the committed SHA-256 digests at 512 on th
     assert.deepEqual(r.digests, DIGESTS[r.kind], `${r.kind} on ${r.path}`);
     assert.deepEqual(r.types, MAPS.map(() => `Uint8ClampedArray:${512 * 512 * 4}`));
     assert.equal(r.bands, 8, 'one progress report per band of 64 rows');
-    assert.equal(r.workers, 0, 'the worker ended with the render');
+    assert.equal(r.workers, 0, 'the worker ended with the render (only the standby for the next render lives)');
   }
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -169,7 +169,12 @@ test('elements showing the same texture share one render: one worker, each canva
   // The workers alive, sampled every frame while the five render.
   await page.evaluate(() => {
     window.peakWorkers = 0;
-    const sample = () => { window.peakWorkers = Math.max(window.peakWorkers, window.memento.liveWorkerCount()); requestAnimationFrame(sample); };
+    // Workers running renders: the standby readied for the next render is not one.
+    const sample = () => {
+      const { liveWorkerCount, standbyWorker } = window.memento;
+      window.peakWorkers = Math.max(window.peakWorkers, liveWorkerCount() - (standbyWorker('texture') ? 1 : 0));
+      requestAnimationFrame(sample);
+    };
     requestAnimationFrame(sample);
   });
   await page.evaluate((html) => { document.getElementById('root').innerHTML = html; }, views);
@@ -210,8 +215,9 @@ test('an element leaving a shared render leaves it to the others; the render end
     document.getElementById('a').seed = 3;
     document.getElementById('b').seed = 3;
   });
-  await waitFor(page, () => document.getElementById('root').childElementCount === 0 && window.memento.liveWorkerCount() === 0, undefined,
-    { what: 'both gone, no texture worker left' });
+  await waitFor(page, () => document.getElementById('root').childElementCount === 0
+    && window.memento.liveWorkerCount() === (window.memento.standbyWorker('texture') ? 1 : 0), undefined,
+    { what: 'both gone, no texture worker left but the standby' });
   assert.equal(await page.evaluate(() => window.events.filter((e) => e.type === 'ready').length), 2, 'the seed 3 render never finished');
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -315,7 +321,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
         window.watch.changedAt = window.events.length + 1;   // this event reaches the document's listener after this one
         el.seed = seed;   // while the seed-1 render is at its first band
       } else {
-        window.watch.workers.push(window.memento.liveWorkerCount());
+        window.watch.workers.push(window.memento.liveWorkerCount() - (window.memento.standbyWorker('texture') ? 1 : 0));
       }
     });
     document.getElementById('root').append(el);
@@ -326,7 +332,8 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
     const el = document.getElementById('t');
     const digests = {};
     for (const [name, bytes] of Object.entries(el.maps)) digests[name] = await window.sha(bytes);
-    return { ...window.watch, digests, texture: el.texture, canvas: await window.canvasSha('t'), live: window.memento.liveWorkerCount(),
+    return { ...window.watch, digests, texture: el.texture, canvas: await window.canvasSha('t'), live: window.memento.liveWorkerCount() - (window.memento.standbyWorker('texture') ? 1 : 0),
+      standby: window.memento.standbyWorker('texture') !== undefined,
       ready: window.events.filter((e) => e.type === 'ready').length,
       progressAfter: window.events.slice(window.watch.changedAt).filter((e) => e.type === 'progress').map((e) => e.detail.done) };
   });
@@ -336,10 +343,10 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
   assert.equal(w.ready, 1, 'only the latest request is ready');
   assert.deepEqual(w.progressAfter, [1, 2, 3, 4, 5, 6, 7, 8], 'after the change only the new render reports, every band once');
   assert.ok(w.workers.every((n) => n === 1), `one worker alive during the new render, saw ${w.workers}`);
-  assert.equal(w.live, 0, 'none after it');
+  assert.equal(w.live, 0, 'none after it but the standby');
   await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
     if (!skipUnless(st, browser.engine, 'workerTargets')) return;
-    assert.equal(await workerTargetsAfterEnd(page), 0);
+    assert.equal(await workerTargetsAfterEnd(page, w.standby ? 1 : 0), w.standby ? 1 : 0, 'the standby worker at most');
   });
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -222,7 +222,7 @@ describe('warm start', () => {
       };
     });
   }
-  const live = (page) => page.evaluate(() => window.memento.liveWorkerCount());
+  const live = (page) => page.evaluate(() => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)));
 
   test('typing readies one worker that the attempt then runs on; emptying the field lets it go, even mid-start', async (t) => {
     const hash = sodium.crypto_pwhash_str('correct horse', T, M * 1024);
@@ -230,19 +230,21 @@ describe('warm start', () => {
     await countWorkers(page);
     await page.press('Tab');
     await page.type('correct horse');
-    await waitFor(page, () => window.argon2Workers > 0 && window.memento.liveWorkerCount() === 1, null, { what: 'a readied worker' });
+    await waitFor(page, () => window.argon2Workers > 0 && (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)) === 1, null, { what: 'a readied worker' });
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     assert.equal(await page.evaluate(() => window.argon2Workers), 1, 'one worker for all the keystrokes');
+    // Counted as the attempt ends: the standby for a next job (api/runtime/run-once.js) starts after it.
+    await page.evaluate(() => document.getElementById('v').addEventListener('unlock', () => { window.workersAtUnlock = window.argon2Workers; }));
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
     assert.deepEqual({ ...event.detail, ms: 0 }, { ok: true, ms: 0 });
-    assert.equal(await page.evaluate(() => window.argon2Workers), 1, 'the attempt ran on the readied worker');
-    await waitFor(page, () => window.memento.liveWorkerCount() === 0, null, { what: 'the worker to end with the attempt' });
+    assert.equal(await page.evaluate(() => window.workersAtUnlock), 1, 'the attempt ran on the readied worker');
+    await waitFor(page, () => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)) === 0, null, { what: 'the worker to end with the attempt' });
 
     await page.type('abc');
     await waitFor(page, () => window.argon2Workers === 2, null, { what: 'a worker readied again' });
     for (let i = 0; i < 3; i++) await page.press('Backspace');
-    await waitFor(page, () => window.memento.liveWorkerCount() === 0, null, { what: 'the worker let go of an empty field' });
+    await waitFor(page, () => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)) === 0, null, { what: 'the worker let go of an empty field' });
 
     // Typed and emptied in one task: the worker is let go while it is still starting, and none may appear after.
     await page.evaluate(async () => {
@@ -257,7 +259,7 @@ describe('warm start', () => {
     assert.equal(await live(page), 0);
     await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
       if (!skipUnless(st, browser.engine, 'workerTargets')) return;
-      assert.equal(await page.workerTargets(), 0);
+      assert.equal(await page.workerTargets(), await page.evaluate(() => (window.memento.standbyWorker('argon2') ? 1 : 0)));
     });
     assert.deepEqual(page.problems, []);
     await page.close();
@@ -274,11 +276,13 @@ describe('warm start', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     assert.equal(await live(page), 0);
     assert.equal(await page.evaluate(() => window.argon2Workers), 0);
+    await page.evaluate(() => document.getElementById('d').addEventListener('unlock', () => { window.workersAtUnlock = window.argon2Workers; }));
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
     const expected = sodium.crypto_pwhash(32, 'open sesame', salt, T, M * 1024, ALG);
     assert.deepEqual(event.detail.key, Array.from(expected));
-    assert.equal(await page.evaluate(() => window.argon2Workers), 1);
+    // One for the attempt (the standby for a next one, api/runtime/run-once.js, starts after it).
+    assert.equal(await page.evaluate(() => window.workersAtUnlock), 1);
     await page.close();
   });
 });
@@ -298,7 +302,7 @@ describe('bad attributes', () => {
     await page.press('Enter');
     const events = await waitForEvents(page, 2);
     assert.equal(events[1].detail.name, 'TypeError');
-    assert.equal(await page.evaluate(() => window.memento.liveWorkerCount()), 0);
+    assert.equal(await page.evaluate(() => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0))), 0);
     assert.equal((await state(page, 'v')).password, '');
     await page.close();
   });
@@ -519,14 +523,14 @@ describe('element plumbing', () => {
     const afterChange = await page.evaluate(() => {
       const el = document.getElementById('d');
       el.salt = 'b3RoZXJzYWx0b3RoZXJzYWx0';
-      return { busy: el.busy, workers: window.memento.liveWorkerCount() };
+      return { busy: el.busy, workers: (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)) };
     });
     assert.deepEqual(afterChange, { busy: false, workers: 0 });
 
     // While the worker is still starting: it must not go on to run the job.
     await submit();
     await page.evaluate(() => document.getElementById('d').remove());
-    await waitFor(page, () => window.memento.liveWorkerCount() === 0, null, { what: 'the worker to go', timeout: 600 });
+    await waitFor(page, () => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0)) === 0, null, { what: 'the worker to go', timeout: 600 });
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     assert.deepEqual(await page.evaluate(() => window.events), []);
     assert.deepEqual(page.problems, []);

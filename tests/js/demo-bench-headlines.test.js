@@ -1,12 +1,14 @@
 // The demo's benchmark headlines (demo/bench-headlines.js, demo/bench.js):
-// ratios read as a person reads them, each headline compares our API's row
-// with the peers' rows of the recorded results, and the vault's notes made one
+// ratios read as a person reads them, each headline compares our API with the
+// peers in the same situation of the recorded calls run (bench/results/calls.json),
+// "slower" only where ours is, and the vault's notes made one
 // at a time are the notes made in one go.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { formatRatio, ratioText } from '../../demo/bench.js';
+import { callsBars } from '../../demo/bench-calls.js';
 import { headlineOf } from '../../demo/bench-headlines.js';
 import { openTimeline } from '../../demo/bench-open.js';
 import { NEEDLE, vaultNoteMaker, vaultNotes } from '../../fixtures/vault-corpus.js';
@@ -41,26 +43,61 @@ test('the open timeline shows the recorded waits and every named phase in order 
   assert.equal(openTimeline({ phases: open.phases }), null, 'no summary, no timeline');
 });
 
-test('a headline compares our API row with each peer row of the recorded Chromium results', () => {
-  const argon2 = results('argon2');
-  const line = headlineOf(argon2, ['argon2', 'chromium', 't3-m64MiB-p1', 'ours-api', ['libsodium-wrappers', 'hash-wasm'], 'what']);
-  const rows = argon2.sections.chromium.cases.find((c) => c.id === 't3-m64MiB-p1').contenders;
-  const ms = (id) => rows.find((c) => c.id === id).medianMs;
-  assert.deepEqual(line.ratios, [
-    { peer: 'libsodium-wrappers', ratio: ms('libsodium-wrappers') / ms('ours-api') },
-    { peer: 'hash-wasm', ratio: ms('hash-wasm') / ms('ours-api') },
-  ]);
-  assert.notEqual(ms('ours-api'), ms('ours-simd'), 'the API row, not the kernel row');
-  const search = headlineOf(results('search'), ['search', 'keystrokes-chromium', 'type-two-words-typo', 'ours-wasm', ['minisearch', 'ufuzzy'], 'w']);
-  assert.deepEqual(search.ratios.map((r) => r.peer), ['MiniSearch', 'uFuzzy']);
+// A calls run's summary as bench/calls/report.mjs writes it (two jobs, one with two peers).
+const CALLS = {
+  sections: {
+    chromium: {
+      date: '2026-12-04T17:00:00.000Z',
+      labels: { p: 'peer p', q: 'peer q' },
+      summary: [
+        { id: 'job-a', label: 'job a', kernel: 5,
+          medians: { ours: { first: 200, idle: 20, row: 10 }, p: { first: 100, idle: 40, row: 10.2 }, q: { first: 400, idle: 10, row: 50 } },
+          vsPeers: { p: { first: 0.5, idle: 2, row: 1.02 }, q: { first: 2, idle: 0.5, row: 5 } } },
+        { id: 'job-b', label: 'job b', medians: { ours: { first: 1, idle: 1, row: 1 } }, vsPeers: {} },
+      ],
+    },
+  },
+};
+
+test('a headline reads the calls run: per situation, our API against each peer in that same situation', () => {
+  const line = headlineOf(CALLS, ['job-a', ['p', 'q'], 'what']);
+  assert.equal(line.date, '2026-12-04');
+  assert.deepEqual(line.situations.map((s) => [s.situation, s.name]),
+    [['first', 'first call in a fresh page'], ['idle', 'after 10 s idle'], ['row', 'in a row']]);
+  assert.deepEqual(line.situations.map((s) => s.ratios.map((r) => r.ratio)), [[0.5, 2], [2, 0.5], [1.02, 5]]);
+  assert.equal(headlineOf(CALLS, ['job-a', ['q'], 'w']).situations[1].ratios[0].peer, 'q');
 });
 
-test('a headline whose row is missing or unavailable is left out', () => {
-  const argon2 = results('argon2');
-  assert.equal(headlineOf(argon2, ['argon2', 'chromium', 'no-such-case', 'ours-api', ['hash-wasm'], 'w']), null);
-  assert.equal(headlineOf(argon2, ['argon2', 'firefox', 't3-m64MiB-p1', 'ours-api', ['hash-wasm'], 'w']), null);
-  // Node has no API-warm row (browser only): unavailable rows are not compared.
-  assert.equal(headlineOf(argon2, ['argon2', 'node', 't3-m64MiB-p1', 'ours-api-warm', ['hash-wasm'], 'w']), null);
+test('a headline without its job or its peers recorded is left out', () => {
+  assert.equal(headlineOf(CALLS, ['no-such-job', ['p'], 'w']), null);
+  assert.equal(headlineOf(CALLS, ['job-b', ['p'], 'w']), null);
+  assert.equal(headlineOf(CALLS, ['job-a', ['p'], 'w'], 'firefox'), null);
+});
+
+test('the recorded headlines say "slower" exactly where ours is below the peer, and name each situation', () => {
+  const calls = results('calls');
+  const recorded = calls.sections.chromium.summary;
+  for (const job of recorded) {
+    const peers = Object.keys(job.vsPeers);
+    const line = headlineOf(calls, [job.id, peers, 'w']);
+    assert.equal(line.situations.length, 3, `${job.id}: every situation`);
+    for (const { situation, ratios } of line.situations) {
+      assert.equal(ratios.length, peers.length);
+      for (const [k, { peer, ratio }] of ratios.entries()) {
+        assert.equal(ratio, job.medians[peers[k]][situation] / job.medians.ours[situation]);
+        assert.equal(ratioText(ratio, peer).includes('slower'), ratio < 0.95, `${job.id} ${situation} ${peer}: ${ratio}`);
+      }
+    }
+  }
+});
+
+test('a calls chart draws, per situation, our API first, then each peer', () => {
+  const bars = callsBars(CALLS.sections.chromium.summary[0], CALLS.sections.chromium.labels);
+  assert.deepEqual(bars.map((b) => [b.label, b.ms, b.ours]), [
+    ['ours, first call in a fresh page', 200, true], ['peer p, first call in a fresh page', 100, false], ['peer q, first call in a fresh page', 400, false],
+    ['ours, after 10 s idle', 20, true], ['peer p, after 10 s idle', 40, false], ['peer q, after 10 s idle', 10, false],
+    ['ours, in a row', 10, true], ['peer p, in a row', 10.2, false], ['peer q, in a row', 50, false],
+  ]);
 });
 
 // The corpus as vaultNotes() made it in one go before the notes were made one at a time (commit d257339).

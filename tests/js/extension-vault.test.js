@@ -7,6 +7,7 @@ import { StaleVaultError, readSettings, readVault, storedRevision, wipeVault, wr
 import { VaultFormatError, exportText, parseVaultFile, validateVault } from '../../extension/vault-format.js';
 import { byRecency, packBody, readNote, unpackBody } from '../../extension/note-envelope.js';
 import { wordsOf } from '../../common/search-text.js';
+import { clipboardDigest, clipboardHolds, sameText } from '../../extension/clipboard.js';
 
 const b64 = (n, fill = 7) => Buffer.alloc(n, fill).toString('base64');
 const note = (id) => ({ id, key: b64(72), title: b64(41), body: b64(60) });
@@ -44,7 +45,11 @@ test('refuses a vault with an extra field anywhere (nothing else can be stored)'
 test('refuses wrong format, version, base64, lengths, duplicate ids and absurd Argon2id parameters', () => {
   const cases = [
     [vault({ format: 'other' }), /not a Memento vault/],
-    [vault({ version: 3 }), /version 3 is not supported/],
+    [vault({ version: 4 }), /version 4 is not supported/],
+    [vault({ version: 3 }), /the vault lacks the field "seal"/],
+    [vault({ version: 3, seal: b64(31) }), /seal must be 32 bytes/],
+    [vault({ seal: b64(32) }), /unexpected field "seal"/],
+    [vault({ notes: [note('\uD800')] }), /note 1: its id is not well-formed Unicode: a lone surrogate \(U\+D800\)/],
     [vault({ version: '2' }), /version "2" is not supported/],
     [vault({ revision: 0 }), /revision/],
     [vault({ wrappedKey: b64(71) }), /wrappedKey must be 72 bytes/],
@@ -120,15 +125,17 @@ test('a version 2 record validates and keeps its version; version 1 still reads 
 test('note envelope: metadata round-trips, adds no search word, and a damaged header is refused', () => {
   const meta = { text: 'Password: blue-heron-42\nline two', sensitive: true, created: 1733000000000, updated: 1733000500000 };
   const body = packBody(meta);
-  assert.deepEqual(unpackBody(body), meta);
+  assert.deepEqual(unpackBody(body), { ...meta, v: 3 });
+  assert.deepEqual(unpackBody(packBody(meta, 2)), { ...meta, v: 2 }, 'a version 2 note says so');
+  assert.throws(() => packBody(meta, 4), RangeError);
   assert.deepEqual(wordsOf(body), wordsOf(meta.text), 'the header holds no letter or digit run');
   assert.equal(body.normalize('NFKD'), body, 'NFKD leaves the header alone');
-  assert.deepEqual(unpackBody(packBody({ ...meta, text: '', sensitive: false })), { ...meta, text: '', sensitive: false });
+  assert.deepEqual(unpackBody(packBody({ ...meta, text: '', sensitive: false })), { ...meta, text: '', sensitive: false, v: 3 });
   assert.throws(() => unpackBody(meta.text), { name: 'NoteEnvelopeError' });
   assert.throws(() => unpackBody(`x${body}`), { name: 'NoteEnvelopeError' });
   assert.throws(() => unpackBody(body.replace(/^./, String.fromCharCode(0x2800 + 0x5b))), { name: 'NoteEnvelopeError' });
   assert.throws(() => packBody({ ...meta, created: -1 }), RangeError);
-  assert.deepEqual(readNote({ id: 'a', title: 'T', body }), { id: 'a', title: 'T', ...meta });
+  assert.deepEqual(readNote({ id: 'a', title: 'T', body }), { id: 'a', title: 'T', ...meta, v: 3 });
   assert.equal(readNote({ id: 'a', title: 'T', body: 'bare' }).error.name, 'NoteEnvelopeError');
 });
 
@@ -136,4 +143,16 @@ test('byRecency: most recently updated first; equal times keep the later stored 
   const notes = [{ updated: 5 }, { updated: 9 }, { updated: 5 }, { error: {} }];
   assert.deepEqual(byRecency(notes), [1, 2, 0, 3]);
   assert.deepEqual(byRecency(notes, [0, 1]), [1, 0]);
+});
+
+test('the clipboard check: a text copied with CR LF or CR line breaks is recognised as the textarea reads it back (LF)', async () => {
+  for (const copied of ['line one\r\nline two\r\n', 'old mac\rbreaks', 'plain\nLF']) {
+    const digest = await clipboardDigest(copied);
+    const readBack = copied.replace(/\r\n?/g, '\n');   // what a <textarea>'s value gives
+    assert.equal(await clipboardHolds(readBack, digest), true, JSON.stringify(copied));
+    assert.equal(await clipboardHolds(copied, digest), true);
+    assert.equal(await clipboardHolds(`${readBack}x`, digest), false, 'another text is left alone');
+    assert.ok(sameText(readBack, copied));
+  }
+  assert.equal(sameText('a\nb', 'a b'), false);
 });

@@ -27,8 +27,9 @@ serve({
 test('job.progress posts plain values, and moves the buffers of its optional transfer list', async () => {
   globalThis.self.onmessage({ data: { type: 'init', force: 'fallback' } });
   await settle();
-  const { startupMs, ...ready } = posted.shift().message;
+  const { startupMs, heapBytes, ...ready } = posted.shift().message;
   assert.deepEqual(ready, { type: 'ready', path: 'js' });
+  assert.equal(heapBytes, 0, 'a fallback without wasm holds no wasm heap');
   assert.ok(startupMs >= 0, 'the ready message says how long the worker took to instantiate and self-test');
   globalThis.self.onmessage({ data: { type: 'call', id: 7, op: 'report', args: {} } });
   await settle();
@@ -38,7 +39,16 @@ test('job.progress posts plain values, and moves the buffers of its optional tra
   assert.equal(band.message.id, 7);
   assert.deepEqual({ ...band.message.value, band: [...band.message.value.band] }, { done: 1, total: 2, band: [1, 2, 3] });
   assert.deepEqual(band.transfer, [band.message.value.band.buffer], 'the band\'s buffer is in the transfer list');
-  const { ms, ...rest } = reply.message;
+  const { ms, heapBytes: replyHeap, ...rest } = reply.message;
+  assert.equal(replyHeap, 0);
   assert.deepEqual(rest, { type: 'reply', id: 7, ok: true, result: 'ok' });
   assert.ok(ms >= 0, 'the reply says how long the handler took');
+});
+
+test('a job called without progress wanted posts its reply alone: no progress message', async () => {
+  posted.splice(0);
+  globalThis.self.onmessage({ data: { type: 'call', id: 8, op: 'report', args: {}, progress: false } });
+  await settle();
+  assert.deepEqual(posted.map(({ message }) => message.type), ['reply']);
+  assert.equal(posted[0].message.result, 'ok');
 });

@@ -47,29 +47,19 @@ test('a worker cap below 1 is refused with a RangeError', () => {
   assert.throws(() => setWorkerCap(0), RangeError);
 });
 
-test('a worker still starting is not idle, so the page-wide cap never evicts it from under a call waiting for it', async () => {
-  const { WorkerClient } = await import('../../api/runtime/client.js');
-  const client = new WorkerClient({ name: 'search', worker: 'x', wasm: {}, files: {}, companions: {} });
-  client._worker = { terminate() {} };   // as _spawn leaves it between starting the worker and its 'ready'
-  client._abortStart = () => {};
-  assert.equal(client.isIdle(), false, 'starting');
-  client._abortStart = undefined;          // 'ready' came
-  assert.equal(client.isIdle(), true, 'started, no job');
-});
-
-test('a worker counts as started from its ready until it is terminated, not while it starts', async () => {
-  const { WorkerClient } = await import('../../api/runtime/client.js');
-  const client = new WorkerClient({ name: 'notes', worker: 'x', wasm: {}, files: {}, companions: {} });
-  let ready;
-  client._spawn = () => new Promise((resolve) => {
-    client._worker = { terminate() {}, postMessage() {} };
-    ready = () => resolve('simd');
-  });
-  const starting = client.start();
-  assert.equal(client.started, false, 'starting');
-  ready();
-  await starting;
-  assert.equal(client.started, true, 'ready');
-  client.terminate();
-  assert.equal(client.started, false, 'terminated');
+test('at the cap a standby is evicted before a worker idle longer, and a busy worker never', async () => {
+  setWorkerCap(3);
+  const keptIdle = fakeClient(true, 1);
+  const busy = fakeClient(false, 0);
+  const standby = { ...fakeClient(true, 5), evictFirst: true };
+  await acquireSlot(keptIdle);
+  await acquireSlot(busy);
+  await acquireSlot(standby);
+  const next = fakeClient(false, 6);
+  await acquireSlot(next);
+  assert.equal(standby.terminated, true, 'the standby made room');
+  assert.equal(keptIdle.terminated, false, 'the worker idle longer stays');
+  assert.equal(busy.terminated, false);
+  keptIdle.terminate(); busy.terminate(); next.terminate();
+  setWorkerCap(8);
 });

@@ -268,7 +268,8 @@ test('in Node (dist/node.js, a worker thread per render): the digests at 512 on 
     assert.equal(api.enginePath('texture'), path);
     for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}`);
     assert.equal(reports, Math.ceil(DIGESTS.size / bandRows(DIGESTS.size)));
-    assert.equal(api.liveWorkerCount(), 0, 'the worker ended with the render');
+    // What lives now is at most the standby readied for the next render (api/runtime/run-once.js).
+    assert.equal(api.liveWorkerCount() - (api.standbyWorker('texture') ? 1 : 0), 0, 'the worker ended with the render');
   }
 }));
 
@@ -281,7 +282,7 @@ test('in Node (dist/node.js): a kept texture worker renders in a row into the la
     assert.equal(worker.path, path);
     for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}${into ? ' into the last maps' : ''}`);
     if (into) for (const map of MAPS) assert.equal(into[map].length, 0, `into.${map} was handed over (detached here)`);
-    assert.equal(api.liveWorkerCount(), 1, 'the worker stays between renders');
+    assert.equal(api.liveWorkerCount() - (api.standbyWorker('texture') ? 1 : 0), 1, 'the worker stays between renders');
     last = maps;
   }
   // Another size into the wrong buffers is refused on the page; the worker renders the next right call.
@@ -296,5 +297,5 @@ test('in Node (dist/node.js): a kept texture worker renders in a row into the la
   const again = await worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 });
   assert.deepEqual(again.normal, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 6 }).normal);
   worker.terminate();
-  assert.equal(api.liveWorkerCount(), 0);
+  assert.equal(api.liveWorkerCount() - (api.standbyWorker('texture') ? 1 : 0), 0);
 }));

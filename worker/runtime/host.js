@@ -21,6 +21,8 @@ import { compileFromUrl } from '../../common/wasm-compile.js';
  */
 export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   let handlers;
+  // The instance's heap, for the page's account of what each worker holds (0 on a fallback without wasm).
+  let heapBytes = () => 0;
   const cancelled = new Set();
   let queue = Promise.resolve();
 
@@ -45,8 +47,9 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     env.prepared = prepare?.(env);
     const chosen = await choosePath({ module, simd, scalarUrl, force, env });
     env.path = chosen.path;
+    if (chosen.wasm) heapBytes = () => chosen.wasm.HEAPU8?.byteLength ?? 0;
     handlers = ops(chosen.backend, env);
-    self.postMessage({ type: 'ready', path: chosen.path, startupMs: performance.now() - initStart });
+    self.postMessage({ type: 'ready', path: chosen.path, startupMs: performance.now() - initStart, heapBytes: heapBytes() });
   }
 
   // SIMD build first; an engine that validates SIMD yet computes it wrongly
@@ -55,11 +58,11 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     if (force !== 'fallback') {
       if (simd && force !== 'scalar') {
         const wasm = await instantiate(module, true);
-        if (selfTest(wasm)) return { path: 'simd', backend: backend(wasm, env) };
+        if (selfTest(wasm)) return { path: 'simd', backend: backend(wasm, env), wasm };
       }
       const scalarModule = simd ? await compileFromUrl(scalarUrl) : module;
       const wasm = await instantiate(scalarModule, false);
-      if (selfTest(wasm)) return { path: 'scalar', backend: backend(wasm, env) };
+      if (selfTest(wasm)) return { path: 'scalar', backend: backend(wasm, env), wasm };
     }
     return { path: fallback.path, backend: await fallback.load(env) };
   }
@@ -75,7 +78,7 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     });
   }
 
-  async function run({ id, op, args }) {
+  async function run({ id, op, args, progress = true }) {
     const skip = cancelled.has(id);
     // Ids grow monotonically and jobs run in order: older cancellations are moot now.
     for (const old of cancelled) if (old <= id) cancelled.delete(old);
@@ -89,11 +92,12 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
       if (typeof handler !== 'function') throw new TypeError(`unknown operation "${op}"`);
       // progress(value, transfer): a report is structured-cloned; buffers in `transfer` are moved instead (a band of a texture).
       const started = performance.now();
-      const job = { progress: (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) };
+      // A caller with no onProgress gets no progress messages: the job's result is its one message.
+      const job = { progress: progress ? (value, transfer = []) => self.postMessage({ type: 'progress', id, value }, transfer) : () => {} };
       const { result, transfer } = unwrapTransfer(await handler(args, job));
-      self.postMessage({ type: 'reply', id, ok: true, result, ms: performance.now() - started }, transfer);
+      self.postMessage({ type: 'reply', id, ok: true, result, ms: performance.now() - started, heapBytes: heapBytes() }, transfer);
     } catch (error) {
-      self.postMessage({ type: 'reply', id, ok: false, error: serializeError(error) });
+      self.postMessage({ type: 'reply', id, ok: false, error: serializeError(error), heapBytes: heapBytes() });
     }
   }
 }

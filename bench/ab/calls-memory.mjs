@@ -1,0 +1,83 @@
+// A/B of the memory a page holds after a job: two builds of dist/ in fresh
+// Chromium pages (a profile each, so that its renderer processes are known),
+// alternating. The renderer processes' resident memory (/proc, Linux) is read
+// 1 s after the page loaded, then 1 s after one big job (a 256 MiB t=1
+// argon2id(), a 4096 renderTexture(), a 5,000-note openNotes()).
+//
+//   node bench/ab/calls-memory.mjs [--rounds=3] [--jobs=argon2,texture,notes] OLD_DIST NEW_DIST
+import { cp, mkdtemp, readdir, readFile, rm, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/server.mjs';
+import { median } from '../../fixtures/median.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const [oldDist, newDist] = args.filter((a) => !a.startsWith('--'));
+const rounds = Number(option('rounds', 3));
+const jobs = option('jobs', 'argon2,texture,notes').split(',');
+const MIB = 1024 * 1024;
+
+const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+await rm(`${root}/build/calls-mem`, { recursive: true, force: true });
+await mkdir(`${root}/build/calls-mem`, { recursive: true });
+await cp(oldDist, `${root}/build/calls-mem/old`, { recursive: true });
+await cp(newDist, `${root}/build/calls-mem/new`, { recursive: true });
+
+let vault;
+if (jobs.includes('notes')) {
+  const { sealVault } = await import('../../fixtures/sealed-vault.mjs');
+  const sealed = await sealVault(5000);
+  vault = { notes: sealed.notes, deviceKey: [...sealed.deviceKey] };
+}
+
+async function rendererMemory(profile) {
+  let total = 0;
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      if (!command.includes(' --type=renderer ') || !command.includes(` --user-data-dir=${profile} `)) continue;
+      const rss = /^VmRSS:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch { /* ended while we looked */ }
+  }
+  return total;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const server = await startServer({ root, port: 0 });
+const results = {};
+try {
+  for (const job of jobs) {
+    results[job] = { old: [], new: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const build of round % 2 ? ['new', 'old'] : ['old', 'new']) {
+        const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-calls-mem-'));
+        const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: false,
+          args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+        try {
+          const page = context.pages()[0] ?? await context.newPage();
+          await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=/iso/build/calls-mem/${build}`);
+          await page.waitForFunction(() => window.ready === true);
+          await sleep(1000);
+          const before = await rendererMemory(profile);
+          await page.evaluate((a) => window.runBig(a), { job, vault: job === 'notes' ? vault : undefined });
+          await sleep(1000);
+          const after = await rendererMemory(profile);
+          results[job][build].push(after - before);
+          console.log(`${job} ${build} round ${round}: +${((after - before) / MIB).toFixed(1)} MiB 1 s after the job`);
+        } finally {
+          await context.close();
+          await rm(profile, { recursive: true, force: true });
+        }
+      }
+    }
+  }
+} finally {
+  await server.close();
+}
+console.log('\njob        old MiB   new MiB   (renderer RSS 1 s after the job, above before it; medians)');
+for (const [job, { old, new: fresh }] of Object.entries(results)) {
+  console.log(`${job.padEnd(10)} ${(median(old) / MIB).toFixed(1).padStart(7)} ${(median(fresh) / MIB).toFixed(1).padStart(9)}`);
+}

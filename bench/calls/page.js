@@ -1,0 +1,54 @@
+// The calls bench's page (bundled by bench/calls.mjs into build/bench/calls/, its imports split into chunks, and
+// served cross-origin-isolated under /iso/): one contender of one job, ?job=<id>&who=<ours|against|peer>&dist=<dir>,
+// in a fresh page per session. The runner calls window.calls.first(), .idle(), .row() (bench/calls/situations.mjs), .collect(),
+// or .kernel({spec, id, params})
+// (our kernel alone in a bench contender worker, bench/browser/worker.js, timed inside it).
+import { jobById } from './jobs.mjs';
+import { callSession, ROW } from './situations.mjs';
+
+const query = new URLSearchParams(location.search);
+const iso = (file) => new URL(`/iso/${file}`, location.href).href;
+let vault;
+const ctx = {
+  entry: iso(`${query.get('dist') ?? 'dist'}/index.js`),
+  async vault() {
+    if (!vault) {
+      const json = await (await fetch(iso('build/bench/calls/vault-5000.json'))).json();
+      vault = { ...json, deviceKey: new Uint8Array(json.deviceKey) };
+    }
+    return vault;
+  },
+};
+const session = query.get('who') === 'kernel' ? undefined : callSession(jobById(query.get('job')), query.get('who'), ctx);
+const ready = session?.prepare();
+
+/** One request to a bench contender worker, answered {seq, ok, value | error}. */
+function ask(worker, message) {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.ok ? resolve(data.value) : reject(new Error(data.error.stack || data.error.message)));
+    worker.onerror = (event) => reject(new Error(`kernel worker: ${event.message}`));
+    worker.postMessage({ seq: 1, ...message });
+  });
+}
+
+window.calls = {
+  ready,
+  first: async () => { await ready; return session.first(); },
+  idle: () => session.idle(),
+  row: () => session.row(),
+  // A full collection of this page's heap (Chromium runs with --expose-gc), so that memory held is not the result's.
+  collect: () => { globalThis.gc?.(); },
+  async kernel({ spec, id, params }) {
+    const worker = new Worker(iso('bench/browser/worker.js'), { type: 'module' });
+    try {
+      await ask(worker, { op: 'setup', spec, id });
+      await ask(worker, { op: 'prepare', params });
+      let ms;
+      for (let i = 0; i < ROW; i++) ms = await ask(worker, { op: 'time', params });
+      return { ms };
+    } finally {
+      worker.terminate();
+    }
+  },
+};
+window.callsReady = true;
