@@ -8,6 +8,6 @@ export { renderTexture, createTextureWorker, TextureWorker } from './texture.js'
 export { boxBlur, createBlurWorker, BlurWorker } from './blur.js';
 export { enginePath, forcePath } from './runtime/client.js';
 export { setWorkerCap, liveWorkerCount } from './runtime/pool.js';
-export { standbyWorker } from './runtime/run-once.js';
+export { endStandbys, standbyWorker } from './runtime/run-once.js';
 export { ERRORS } from '../common/errors.js';
 export { ARGON2_DEFAULTS, BLUR_DEFAULTS, TEXTURE_DEFAULTS } from '../common/constants.js';

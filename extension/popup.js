@@ -12,6 +12,7 @@ import { VaultUnlock } from '../components/vault-unlock.js';
 import { NoteList } from '../components/note-list.js';
 import { FuzzySearch } from '../components/fuzzy-search.js';
 import { createNotesWorker, openNotes, sealNote, unwrapKey } from '../api/notes.js';
+import { endStandbys } from '../api/runtime/run-once.js';
 import { base64Decode } from '../common/base64.js';
 import { readSettings, readVault, storedRevision, validAutoLock, wipeVault, writeSettings, writeVault } from './storage.js';
 import { VERSION, exportText, parseVaultFile } from './vault-format.js';
@@ -560,6 +561,7 @@ function endSession() {
   list.lock();                      // its key copy zeroed, its plaintexts dropped, its worker terminated
   current.search.remove();          // disconnecting destroys the search index and its worker
   current.notesClient.terminate('locked');
+  endStandbys();                    // the standby workers readied after its unlock: no thread outlives the session
   current.deviceKey.fill(0);
   closeEditor();
   for (const id of ['reader-title', 'reader-meta', 'reader-text']) $(id).textContent = '';

@@ -17,6 +17,9 @@ import { IDLE_MS } from '../../common/constants.js';
 
 /** @type {Map<string, {client: WorkerClient, key: string}>} module name -> its standby worker */
 const standbys = new Map();
+// Bumped by endStandbys(): a job that was running then readies no standby when it ends (a popup's Lock must
+// leave no worker behind, not even one readied a moment later for the unlock that just finished).
+let epoch = 0;
 
 // A standby fits a job with the same hints, started under the same forcePath().
 const keyOf = (hints) => JSON.stringify({ hints: hints ?? {}, force: forcedPath() });
@@ -68,6 +71,7 @@ export function standbyWorker(name) {
 
 /** Ends every standby worker (a page that wants its threads back; tests). */
 export function endStandbys() {
+  epoch++;
   for (const { client } of standbys.values()) client.terminate('standby ended');
   standbys.clear();
 }
@@ -99,7 +103,8 @@ function whenIdle(run) {
 export async function runOnce(module, op, args, callOptions, { hints, client, lingerMs = 0, standby = {} } = {}) {
   const jobClient = client ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
-  const ready = () => whenIdle(() => readyStandby(module, { hints, prime: standby.prime }));
+  const startedIn = epoch;
+  const ready = () => whenIdle(() => { if (epoch === startedIn) readyStandby(module, { hints, prime: standby.prime }); });
   // The next job's standby starts while this one runs, once its worker is up (not beside its start, which it
   // would slow) and the page is idle: calls in a row then find it up. With `afterJob`, once the job is over.
   const settled = jobClient.call(op, args, callOptions);

@@ -14,7 +14,7 @@ import path from 'node:path';
 const compiled = [];
 const compile = WebAssembly.compile;
 WebAssembly.compile = (bytes) => { compiled.push(bytes.byteLength); return compile(bytes); };
-const { renderTexture, standbyWorker, liveWorkerCount } = await import('../../dist/node.js');
+const { renderTexture, standbyWorker, liveWorkerCount, endStandbys } = await import('../../dist/node.js');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check, what) {
@@ -53,6 +53,22 @@ test('a second job compiles no wasm: each module is compiled once, and its worke
   await renderTexture({ size: 64, seed: 2 });
   await until(() => standbyWorker('texture')?.state === 'ready', 'the next standby');
   assert.equal(compiled.length, count);
+});
+
+test('endStandbys() ends the standby, and a job running then readies none when it ends (a popup\'s Lock)', async () => {
+  await renderTexture({ size: 64 });
+  await until(() => standbyWorker('texture')?.state === 'ready', 'the standby');
+  endStandbys();
+  assert.equal(standbyWorker('texture'), undefined);
+  assert.equal(liveWorkerCount(), 0, 'no worker left');
+
+  const job = renderTexture({ size: 1024, seed: 3 });
+  await until(() => liveWorkerCount() >= 1, 'the job\'s worker');
+  endStandbys();   // while the job runs
+  await job;
+  await sleep(400);   // past the idle callback that would ready the next standby
+  assert.equal(standbyWorker('texture'), undefined, 'no standby readied for a job that was running at endStandbys()');
+  assert.equal(liveWorkerCount(), 0);
 });
 
 test('a standby worker never keeps a Node process alive', async () => {
