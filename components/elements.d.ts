@@ -35,8 +35,10 @@ export interface NoteListEventMap extends HTMLElementEventMap {
   'notes-opened': CustomEvent<{ total: number; opened: number; damaged: number; ms: number }>;
   /** `lock()` emptied the list. */
   'notes-locked': CustomEvent<Record<string, never>>;
-  /** `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, failed or has no notes). */
+  /** `state` changed. */
   'notes-state': CustomEvent<{ state: 'empty' | 'locked' | 'opening' | 'open' | 'failed' }>;
+  /** Search source: `searchUnavailable` may have changed, or the notes opened; `cleared` when the texts are gone. */
+  'search-source-change': CustomEvent<{ cleared: boolean }>;
   /** One per damaged note. */
   'note-error': CustomEvent<{ index: number; id: string } & ErrorEventDetail>;
   /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */

@@ -3,12 +3,14 @@
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
+import { ElementBase } from './internal/element-base.js';
+import styles from './styles/vault-unlock.js';
 import { warmArgon2 } from '../api/argon2.js';
 import { enginePath } from '../api/index.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';
+import { BusyLine } from './internal/busy-line.js';
 import { DEFAULTS, failure, jobConfig, runJob } from './internal/vault-unlock-job.js';
 const CONFIG_ATTRIBUTES = ['mode', 'hash', 'salt', 't', 'm', 'p', 'output'];
 const TEXT = {
@@ -16,11 +18,6 @@ const TEXT = {
   derive: { label: 'Password', submit: 'Unlock', busy: 'Deriving key…', done: 'Key ready.' },
   create: { label: 'New password', submit: 'Create', busy: 'Creating password hash…', done: 'Password created.' },
 };
-
-/** Events cross the shadow boundary and bubble, as every element event of the project does. */
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
-}
 
 /**
  * A password field that unlocks with Argon2id, in a worker.
@@ -87,11 +84,12 @@ function composedEvent(type, detail) {
  * @cssprop --vault-unlock-error-color - Error text and invalid border (default #b3261e).
  */
 export class VaultUnlock extends ElementBase {
+  static styles = styles;
   static formAssociated = true;
   static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'username', 'required', 'minlength', 'no-warm-start'];
 
   #internals = this.attachInternals();
-  #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  #root = this.createShadow({ mode: 'open', delegatesFocus: true }, vaultUnlockShadow());
   #els;
   #job;            // {controller, started, timer} while working
   #done = false;   // unlocked or created since the last change or reset
@@ -103,17 +101,18 @@ export class VaultUnlock extends ElementBase {
   #ms = null;
   #value = null;   // the form value (the public `create` result)
   #warmStart = new WarmStart(warmArgon2);
+  #busyLine;
 
   constructor() {
     super();
-    this.#root.append(vaultUnlockShadow());
     const $ = (id) => this.#root.getElementById(id);
     this.#els = {
       form: this.#root.querySelector('form'), label: this.#root.querySelector('label'),
-      username: $('username'), input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
+      confirmLabel: $('confirm-label'), username: $('username'), input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
       button: this.#root.querySelector('button'), busy: $('busy'), elapsed: $('elapsed'),
       progress: $('progress'), status: $('status'), error: $('error'),
     };
+    this.#busyLine = new BusyLine(this.#els, this.#internals, (seconds) => `${seconds.toFixed(1)} s`);
     this.#els.form.addEventListener('submit', (event) => { event.preventDefault(); this.#submit(); });
     this.#els.input.addEventListener('input', () => {
       this.#showStrength();
@@ -123,7 +122,7 @@ export class VaultUnlock extends ElementBase {
 
   connectedCallback() {
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
-    upgradeProperties(this, ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
+    this.upgradeProperties(['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
     // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
     this.#queueRender();
   }
@@ -169,43 +168,43 @@ export class VaultUnlock extends ElementBase {
 
   /** @type {'verify'|'derive'|'create'} */
   get mode() { return this.getAttribute('mode') ?? 'verify'; }
-  set mode(value) { this.#reflect('mode', value); }
+  set mode(value) { this.reflect('mode', value); }
   /** `verify`: the `$argon2id$` string. @type {string} */
   get hash() { return this.getAttribute('hash') ?? ''; }
-  set hash(value) { this.#reflect('hash', value); }
+  set hash(value) { this.reflect('hash', value); }
   /** `derive`: the base64 salt. @type {string} */
   get salt() { return this.getAttribute('salt') ?? ''; }
-  set salt(value) { this.#reflect('salt', value); }
+  set salt(value) { this.reflect('salt', value); }
   /** Argon2id passes. @type {number} */
   get t() { return this.#number('t'); }
-  set t(value) { this.#reflect('t', value); }
+  set t(value) { this.reflect('t', value); }
   /** Argon2id memory, KiB. @type {number} */
   get m() { return this.#number('m'); }
-  set m(value) { this.#reflect('m', value); }
+  set m(value) { this.reflect('m', value); }
   /** Argon2id lanes. @type {number} */
   get p() { return this.#number('p'); }
-  set p(value) { this.#reflect('p', value); }
+  set p(value) { this.reflect('p', value); }
   /** `create`: `hash` or `key`. @type {'hash'|'key'} */
   get output() { return this.getAttribute('output') === 'key' ? 'key' : 'hash'; }
-  set output(value) { this.#reflect('output', value); }
+  set output(value) { this.reflect('output', value); }
   /** @type {string} */
   get label() { return this.getAttribute('label') ?? TEXT[this.#modeText()].label; }
-  set label(value) { this.#reflect('label', value); }
+  set label(value) { this.reflect('label', value); }
   /** @type {string} */
   get submitLabel() { return this.getAttribute('submit-label') ?? TEXT[this.#modeText()].submit; }
-  set submitLabel(value) { this.#reflect('submit-label', value); }
+  set submitLabel(value) { this.reflect('submit-label', value); }
   /**
    * The account the password belongs to, for password managers (a hidden `autocomplete="username"` field: a
    * password form without one leaves them guessing, and Chromium says so in the console). @type {string}
    */
   get username() { return this.getAttribute('username') ?? ''; }
-  set username(value) { this.#reflect('username', value); }
+  set username(value) { this.reflect('username', value); }
   /** `create`: the fewest characters (code points) accepted. @type {number} */
   get minLength() {
     const n = Number(this.getAttribute('minlength'));
     return this.hasAttribute('minlength') && Number.isInteger(n) && n >= 1 ? n : 8;
   }
-  set minLength(value) { this.#reflect('minlength', value); }
+  set minLength(value) { this.reflect('minlength', value); }
   /** @type {boolean} */
   get disabled() { return this.hasAttribute('disabled'); }
   set disabled(value) { this.toggleAttribute('disabled', Boolean(value)); }
@@ -217,7 +216,7 @@ export class VaultUnlock extends ElementBase {
   set required(value) { this.toggleAttribute('required', Boolean(value)); }
   /** @type {string} */
   get name() { return this.getAttribute('name') ?? ''; }
-  set name(value) { this.#reflect('name', value); }
+  set name(value) { this.reflect('name', value); }
 
   /** True while an attempt is running. @type {boolean} */
   get busy() { return Boolean(this.#job); }
@@ -256,12 +255,6 @@ export class VaultUnlock extends ElementBase {
     this.#els.input.setAttribute('aria-invalid', 'true');
   }
 
-  // Never throws: a bad value becomes a bad attribute, which the element reports.
-  #reflect(attribute, value) {
-    if (value === null || value === undefined) this.removeAttribute(attribute);
-    else this.setAttribute(attribute, typeof value === 'symbol' ? value.toString() : String(value));
-  }
-
   #number(name) {
     return this.hasAttribute(name) ? Number(this.getAttribute(name)) : DEFAULTS[name];
   }
@@ -279,6 +272,7 @@ export class VaultUnlock extends ElementBase {
     const { label, username, input, confirmField, button, hint } = this.#els;
     const create = this.mode === 'create';
     label.textContent = this.label;
+    this.#els.confirmLabel.textContent = 'Repeat the new password';
     username.value = this.username;
     button.textContent = this.submitLabel;
     input.autocomplete = create ? 'new-password' : 'current-password';
@@ -299,7 +293,7 @@ export class VaultUnlock extends ElementBase {
       // Announce each distinct problem once, not on every re-render.
       if (this.isConnected && this.#announcedConfig !== error.message) {
         this.#announcedConfig = error.message;
-        this.#fire('unlock-error', { name: error.name, message: error.message });
+        this.emitError('unlock-error', error);
       }
     }
     this.#syncControls();
@@ -385,11 +379,11 @@ export class VaultUnlock extends ElementBase {
     const bytes = new TextEncoder().encode(password);
     const controller = new AbortController();
     const started = performance.now();
-    const job = { controller, started, timer: setInterval(() => this.#tick(), 100) };
+    const job = { controller, started };
     this.#job = job;
     this.#path = null;
-    this.#startBusy(config.mode);
-    const options = { signal: controller.signal, onProgress: (value) => this.#progress(value),
+    this.#startBusy(config.mode, started);
+    const options = { signal: controller.signal, onProgress: (value) => this.#busyLine.progress(value),
       warm: this.#warmStart.take(config) };
     let result;
     let error;
@@ -414,7 +408,7 @@ export class VaultUnlock extends ElementBase {
     this.#els.status.textContent = TEXT[config.mode].done;
     this.#updateValidity();
     if (hadFocus) input.focus();
-    this.#fire(config.mode === 'create' ? 'created' : 'unlock', { ...result, ms: this.#ms });
+    this.emit(config.mode === 'create' ? 'created' : 'unlock', { ...result, ms: this.#ms });
   }
 
   #setValue(value) {
@@ -429,55 +423,26 @@ export class VaultUnlock extends ElementBase {
     this.#stopBusy(this.#job);
   }
 
-  #startBusy(mode) {
-    this.#setState('busy', true);
-    this.#els.busy.hidden = false;
-    this.#els.progress.hidden = true;
+  #startBusy(mode, started) {
+    this.#busyLine.start(started);
     this.#els.status.textContent = TEXT[mode].busy;
-    this.#tick();
     this.#syncControls();
   }
 
   #stopBusy(job) {
-    clearInterval(job.timer);
     if (this.#job !== job) return;
     this.#job = undefined;
-    this.#setState('busy', false);
-    this.#els.busy.hidden = true;
+    this.#busyLine.stop();
     this.#els.status.textContent = '';
     this.#syncControls();
   }
 
-  // :state(busy) for page styles; engines without CustomStateSet (or only the old --busy form) just skip it.
-  #setState(name, on) {
-    try {
-      this.#internals.states[on ? 'add' : 'delete'](name);
-    } catch {
-      // not supported here
-    }
-  }
-
-  #tick() {
-    if (this.#job) this.#els.elapsed.textContent = `${((performance.now() - this.#job.started) / 1000).toFixed(1)} s`;
-  }
-
-  #progress(value) {
-    if (!this.#job || typeof value !== 'number') return;
-    this.#els.progress.hidden = false;
-    this.#els.progress.value = Math.min(1, Math.max(0, value));
-  }
-
   #fail(error, refocus) {
-    const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
     this.#els.status.textContent = '';
-    this.#els.error.textContent = detail.message;
+    this.#els.error.textContent = String(error?.message ?? error);
     if (this.#configError) this.#els.error.dataset.config = 'true';
     this.#els.input.setAttribute('aria-invalid', 'true');
     if (refocus) this.#els.input.focus();
-    this.#fire('unlock-error', detail);
-  }
-
-  #fire(type, detail) {
-    this.dispatchEvent(composedEvent(type, detail));
+    this.emitError('unlock-error', error);
   }
 }
