@@ -1,6 +1,6 @@
 // Hand-written types for what JSDoc cannot say: the elements by tag name
 // (document.querySelector('vault-unlock') is a VaultUnlock) and the detail of
-// each event they fire (el.addEventListener('unlock', (e) => e.detail.key)).
+// each event they fire (el.addEventListener('vault-unlocked', (e) => e.detail.key)).
 // scripts/bundle.mjs copies this file beside the generated
 // dist/types/components/*.d.ts; components/index.js exports its event maps, so
 // every import of the package loads it. Keep each map in step with the
@@ -20,13 +20,13 @@ export interface ErrorEventDetail {
 /** The events of `<vault-unlock>`, with their details. */
 export interface VaultUnlockEventMap extends HTMLElementEventMap {
   /** `verify`: the password is right; `derive`: the key. `ms`: Enter to answer. */
-  'unlock': CustomEvent<{ ok: true; ms: number } | { key: Uint8Array; ms: number }>;
+  'vault-unlocked': CustomEvent<{ ok: true; ms: number } | { key: Uint8Array; ms: number }>;
   /** `create`: the new hash (`output="hash"`) or key parameters (`output="key"`, salt in base64). */
-  'created': CustomEvent<
+  'vault-created': CustomEvent<
     | { hash: string; ms: number }
     | { salt: string; t: number; m: number; p: number; key: Uint8Array; ms: number }>;
   /** An attempt failed, or an attribute is malformed. */
-  'unlock-error': CustomEvent<ErrorEventDetail>;
+  'vault-error': CustomEvent<ErrorEventDetail>;
 }
 
 /** The events of `<note-list>`, with their details. */
@@ -40,29 +40,29 @@ export interface NoteListEventMap extends HTMLElementEventMap {
   /** Search source: `searchUnavailable` may have changed, or the notes opened; `cleared` when the texts are gone. */
   'search-source-change': CustomEvent<{ cleared: boolean }>;
   /** One per damaged note. */
-  'note-error': CustomEvent<{ index: number; id: string } & ErrorEventDetail>;
+  'notes-damaged': CustomEvent<{ index: number; id: string } & ErrorEventDetail>;
   /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */
   'notes-error': CustomEvent<ErrorEventDetail>;
   /** A note was chosen (Enter, Space or click in the list, `choose()`, or Enter in a `<fuzzy-search for>` field). */
-  'select': CustomEvent<{ index: number; id: string; title: string; body: string }>;
+  'notes-select': CustomEvent<{ index: number; id: string; title: string; body: string }>;
 }
 
 /** The events of `<fuzzy-search>`, with their details. */
 export interface FuzzySearchEventMap extends HTMLElementEventMap {
   /** After every search. */
-  'results': CustomEvent<FuzzySearchResults>;
-  /** A result of the own list was chosen (Enter or click). */
-  'select': CustomEvent<{ index: number; text: string }>;
+  'search-results': CustomEvent<FuzzySearchResults>;
+  /** A result of the own list was chosen (Enter or click), or Enter chose the top result of a `for` target without `choose()`. */
+  'search-select': CustomEvent<{ index: number; text: string }>;
   /** Indexing or searching failed. */
   'search-error': CustomEvent<ErrorEventDetail>;
 }
 
-/** The events of `<procedural-texture>`, with their details (its `progress` is a CustomEvent, not a media ProgressEvent). */
-export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'progress'> {
+/** The events of `<procedural-texture>`, with their details. */
+export interface ProceduralTextureEventMap extends HTMLElementEventMap {
   /** After each band of rows is drawn. */
-  'progress': CustomEvent<{ done: number; total: number }>;
+  'texture-progress': CustomEvent<{ done: number; total: number }>;
   /** The texture is complete. `ms`: from the request to the last band; `path`: the build that made it. */
-  'ready': CustomEvent<{ ms: number; path: 'simd' | 'scalar' | 'js' }>;
+  'texture-ready': CustomEvent<{ ms: number; path: 'simd' | 'scalar' | 'js' }>;
   /** A bad attribute (the last good texture stays) or a failed render. */
   'texture-error': CustomEvent<ErrorEventDetail>;
 }

@@ -19,7 +19,6 @@ import styles from './styles/fuzzy-search.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { SEARCH_BLOCK_MS } from '../common/constants.js';
-import { numberFormat } from '../common/number-format.js';
 
 // The labelled combobox, the live count, and the own result list.
 function shadowContent() {
@@ -28,7 +27,7 @@ function shadowContent() {
       h('label', { part: 'label', for: 'input' }),
       h('input', { part: 'input', id: 'input', type: 'search', role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'results',
         'aria-autocomplete': 'list', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'count' })),
-    h('p', { class: 'count', part: 'count', id: 'count', 'aria-live': 'polite' }),
+    h('p', { class: 'count', part: 'count', id: 'count', 'aria-live': 'polite', dir: 'auto' }),
     h('ul', { part: 'results', id: 'results', role: 'listbox', 'aria-label': 'Results' }),
   ];
 }
@@ -36,7 +35,7 @@ function shadowContent() {
 let nextId = 0;
 
 /**
- * A `<fuzzy-search>`'s last results (its `results`, and its `results` event's detail): the query, the matching
+ * A `<fuzzy-search>`'s last results (its `results`, and its `search-results` event's detail): the query, the matching
  * positions by score, their scores, the wait from the input to the answer (`ms`) and the search alone (`searchMs`).
  * @typedef {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} FuzzySearchResults
  */
@@ -73,13 +72,14 @@ const HIGHLIGHT_ROWS = 12;
  * @prop {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number} | undefined} results - The last results.
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
  *
- * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} results - After
+ * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} search-results - After
  *   every search. `ms`: from the `input` event to the answer on this thread, round trip included. On a
  *   cross-origin-isolated page the answer comes through shared memory in the task of the key (a few ms; the
  *   rows make the frame after the key); elsewhere it comes with the worker's reply, which Chromium runs only
  *   after the frame that follows a real key press (10-16 ms; the rows a frame later). `searchMs`: the search
  *   alone, in the worker.
- * @fires {CustomEvent<{index: number, text: string}>} select - A result was chosen (Enter or click).
+ * @fires {CustomEvent<{index: number, text: string}>} search-select - A result of the own list was chosen (Enter or click), or with a `for` target that has no
+ *   `choose()`, Enter in the field chose the top result.
  * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
  *
  * @csspart field - The label + input pair.
@@ -132,11 +132,13 @@ export class FuzzySearch extends ElementBase {
   }
 
   connectedCallback() {
+    super.connectedCallback();
     document.addEventListener('search-source-change', this.#onSourceChange);
     this.#followTarget();
   }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     document.removeEventListener('search-source-change', this.#onSourceChange);
     this.#disconnectSource();
     this.#dropIndex();
@@ -167,7 +169,7 @@ export class FuzzySearch extends ElementBase {
   }
 
   /** @type {string} */
-  get label() { return this.getAttribute('label') ?? 'Search'; }
+  get label() { return this.getAttribute('label') ?? this.term('search.label'); }
   set label(value) { this.setAttribute('label', String(value)); }
   /** @type {string} */
   get placeholder() { return this.getAttribute('placeholder') ?? ''; }
@@ -297,8 +299,15 @@ export class FuzzySearch extends ElementBase {
     else if (was) this.#count.textContent = '';
   }
 
+  updateStrings() {
+    this.#render();
+    this.#updateDisabled();
+    if (this.#results) this.#show(this.#results);
+  }
+
   #render() {
     this.#root.querySelector('label').textContent = this.label;
+    this.#list.setAttribute('aria-label', this.term('search.results'));
     const placeholder = this.getAttribute('placeholder');
     if (placeholder === null) this.#input.removeAttribute('placeholder');
     else this.#input.setAttribute('placeholder', placeholder);
@@ -358,7 +367,7 @@ export class FuzzySearch extends ElementBase {
       this.#results = results;
       this.#highlights = answer.highlights;
       this.#show(results);
-      this.emit('results', results);
+      this.emit('search-results', results);
     }, (error) => {
       if (error?.name !== 'AbortError' && generation === this.#generation) this.#fail(error);
     });
@@ -366,7 +375,7 @@ export class FuzzySearch extends ElementBase {
 
   #show({ query, indices }) {
     const count = indices.length;
-    this.#count.textContent = query === '' ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
+    this.#count.textContent = query === '' ? '' : this.term('search.count', this.count(count));
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
       this.#updateControls();
@@ -406,7 +415,7 @@ export class FuzzySearch extends ElementBase {
 
   // With for=: ↓ moves the focus into the target's rows (its focus()), Enter
   // opens its top result (its choose(0), which fires its own choice event; a
-  // target without one gets `select` from this element), Escape clears.
+  // target without one gets `search-select` from this element), Escape clears.
   #onKeyFor(event, target) {
     const found = this.#results?.indices.length > 0;
     if (event.key === 'ArrowDown') {
@@ -426,7 +435,7 @@ export class FuzzySearch extends ElementBase {
   }
 
   #choose(position) {
-    this.emit('select', { index: position, text: this.#indexed[position] });
+    this.emit('search-select', { index: position, text: this.#indexed[position] });
   }
 
   #fail(error) {

@@ -17,7 +17,6 @@ import styles, { ROW_HEIGHT } from './styles/note-list.js';
 import { createNotesWorker } from '../api/notes.js';
 import { openForList } from './internal/notes-opening.js';
 import { runInSlices } from '../common/slicer.js';
-import { numberFormat } from '../common/number-format.js';
 
 // The status line, then the listbox (hidden while empty) over a spacer as tall as all its rows.
 function shadowContent() {
@@ -32,6 +31,7 @@ let nextId = 0;
 
 /** @typedef {import('../api/notes.js').SealedNote} SealedNote */
 /** @typedef {import('../api/notes.js').OpenedNote} OpenedNote */
+/** @typedef {{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}} RowHighlights */
 /** Where a `<note-list>` is (its `state`). @typedef {'empty' | 'locked' | 'opening' | 'open' | 'failed'} NoteListState */
 
 /**
@@ -41,7 +41,7 @@ let nextId = 0;
  * @summary Opens encrypted notes in one worker call and lists them.
  *
  * @attr {string} src - URL of a JSON array of notes ({id, key, title, body}).
- * @attr {string} key-from - The id of a `<vault-unlock>` whose `unlock` event ({key}) supplies the device key.
+ * @attr {string} key-from - The id of a `<vault-unlock>` whose `vault-unlocked` event ({key}) supplies the device key.
  * @attr {string} label - The list's accessible name (default "Notes").
  *
  * @prop {object[]} notes - The sealed notes (docs/specs/notes.md). Setting it reopens the list.
@@ -65,9 +65,9 @@ let nextId = 0;
  * @fires {CustomEvent<{}>} notes-locked - `lock()` emptied the list.
  * @fires {CustomEvent<{cleared: boolean}>} search-source-change - Search source: `searchUnavailable` may have changed,
  *   or the notes opened; `cleared` when the texts are gone (locked, failed: a consumer empties its index and results).
- * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
+ * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} notes-damaged - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
- * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} select - A note was chosen (Enter or click).
+ * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} notes-select - A note was chosen (Enter, Space or click, `choose()`).
  *
  * @csspart status - The polite live region (counts, problems).
  * @csspart list - The scrolling listbox.
@@ -100,9 +100,9 @@ export class NoteList extends ElementBase {
   #state = 'empty';
   #opening = Promise.resolve();
   #stopOpening = () => {};                // ends an open still sending calls (lock, disconnect)
-  #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
+  #said = { key: '', problem: false };    // the list's own message (a term), shown again when a search filter ends
   #filter = new SearchFilter();
-  #keyIntake = new KeyIntake(this, 'unlock', (key) => { this.deviceKey = key; });
+  #keyIntake = new KeyIntake(this, 'vault-unlocked', (key) => { this.deviceKey = key; });
   #feed = new SearchFeedEnd({ isOpen: () => this.#state === 'open',
     whenOpened: () => (this.#state === 'opening' ? this.#opening : undefined), send: (ports) => sendOpenTexts(ports, { state: this.#state,
       notes: this.#notes, opened: this.#opened.length, key: this.#key, worker: () => (this.#client ??= createNotesWorker()) }) });
@@ -123,15 +123,16 @@ export class NoteList extends ElementBase {
   }
 
   connectedCallback() {
+    super.connectedCallback();
     this.upgradeProperties(['notes', 'deviceKey', 'describeNote']);
     this.#keyIntake.listen();
-    this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
     if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));
     this.#openIfReady();
     this.#searchSourceChanged(false);
   }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#keyIntake.stop();
     this.#stopOpening();
     this.#client?.terminate('disconnected');
@@ -139,7 +140,7 @@ export class NoteList extends ElementBase {
   }
 
   attributeChangedCallback(name, before, value) {
-    if (name === 'label') this.#list.setAttribute('aria-label', value ?? 'Notes');
+    if (name === 'label') this.#list.setAttribute('aria-label', value ?? this.term('notes.label'));
     if (name === 'src' && value && this.isConnected && before !== value) this.#load(value);
   }
 
@@ -177,9 +178,9 @@ export class NoteList extends ElementBase {
   /** Search source: why the notes cannot be searched now ('' when they can). @type {string} */
   get searchUnavailable() {
     const empty = this.#state === 'empty' || (this.#state === 'open' && this.#opened.length === 0);
-    if (empty) return 'There are no notes to search.';
-    if (this.#state === 'locked') return 'The notes are locked: unlock them to search.';
-    return this.#state === 'failed' ? 'The notes could not be opened: there is nothing to search.' : '';
+    if (empty) return this.term('notes.searchEmpty');
+    if (this.#state === 'locked') return this.term('notes.searchLocked');
+    return this.#state === 'failed' ? this.term('notes.searchFailed') : '';
   }
 
   /** Search source: false once the list failed. @type {boolean} */
@@ -197,9 +198,12 @@ export class NoteList extends ElementBase {
     if (this.isConnected) this.emit('search-source-change', { cleared });
   }
 
-  // A count in the user's locale: "5,000 notes", "1 note".
-  #count(n, word) {
-    return `${numberFormat(this).format(n)} ${word}${n === 1 ? '' : 's'}`;
+  // The element's words again in a new language: the list's label, its message, its rows, and a consumer's view.
+  updateStrings() {
+    this.#list.setAttribute('aria-label', this.getAttribute('label') ?? this.term('notes.label'));
+    this.#showStatus();
+    this.#rows.render();
+    this.#searchSourceChanged(false);
   }
 
   /**
@@ -214,13 +218,10 @@ export class NoteList extends ElementBase {
   }
 
   /**
-   * Search source: connects a search index to the notes' texts without them passing through
-   * this thread: `consumer(port, done)` is called with a fresh MessagePort at
-   * every opening of the notes from now on (and at once when they are open
-   * already); the notes worker posts through it every note's text, in order:
-   * title + "\n" + body, "" for a damaged note (common/text-feed.js). `done`
-   * settles when the sending is over (rejects if it failed). Hand the port
-   * to SearchIndex.feed(); <fuzzy-search for> does.
+   * Search source: `consumer(port, done)` gets a fresh MessagePort at every opening of the notes from now on (and at
+   * once when open); the notes worker posts every note's text into it, title + "\n" + body, "" for a damaged note
+   * (common/text-feed.js), never through this thread. `done` settles when the sending is over. Hand the port to
+   * SearchIndex.feed(); <fuzzy-search for> does.
    * @param {(port: MessagePort, done: Promise<void>) => void} consumer
    * @returns {() => void} disconnects the consumer
    */
@@ -229,9 +230,8 @@ export class NoteList extends ElementBase {
   }
 
   /**
-   * Search source: the open notes' texts once, as connectSearch() sends them: decrypted again
-   * in the notes worker and posted from there. Rejects (and the port gets the
-   * error) unless the list is open.
+   * Search source: the open notes' texts once, as connectSearch() sends them (decrypted again in the notes worker).
+   * `done` rejects (and the port gets the error) unless the list is open.
    * @returns {{port: MessagePort, done: Promise<void>}}
    */
   searchFeed() {
@@ -239,15 +239,11 @@ export class NoteList extends ElementBase {
   }
 
   /**
-   * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all.
-   * With a non-empty `options.query` (a search's: `<fuzzy-search for>` passes it) the status says how many
-   * of all the notes match ("3 of 5,000 notes"), or that none matches the query; `options.highlights`
-   * (segments `{text, match}` per shown row from the search worker: `{title, snippet}` for the first rows
-   * of `indices`) marks the matched words in those rows, and `options.moreHighlights(noteIndices)` (a promise
-   * of the same segments for those notes) is asked for rows scrolled into sight past them.
+   * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all. A search's `query`
+   * makes the status count the matches; `highlights` (segments per shown row, from the search worker) mark the
+   * matched words, and `moreHighlights(noteIndices)` gives them for rows scrolled into sight (docs/api.md).
    * @param {ArrayLike<number> | null} [indices]
-   * @param {{query?: string, highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>} | null>,
-   *   moreHighlights?: (noteIndices: number[]) => Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}} [options]
+   * @param {{query?: string, highlights?: Array<RowHighlights | null>, moreHighlights?: (noteIndices: number[]) => Promise<RowHighlights[]>}} [options]
    */
   filter(indices, { query, highlights, moreHighlights } = {}) {
     const total = this.#opened.length;
@@ -258,11 +254,8 @@ export class NoteList extends ElementBase {
   }
 
   /**
-   * Chooses the note at `position` in the view (default: the active row; 0 is the top one) and fires
-   * `select`, as Enter does in the list (`<fuzzy-search for>` calls it for Enter in its field).
-   * Returns whether a note was chosen (not for a damaged note or an empty view).
-   * @param {number} [position]
-   * @returns {boolean}
+   * Chooses the note at `position` in the view (default the active row) and fires `notes-select`, as Enter does;
+   * returns whether a note was chosen (not a damaged one). @param {number} [position] @returns {boolean}
    */
   choose(position = this.#rows.active) {
     if (!Number.isInteger(position) || position < 0 || position >= this.#view.length) return false;
@@ -279,10 +272,7 @@ export class NoteList extends ElementBase {
     else this.#list.focus(options);
   }
 
-  /**
-   * Erases the device key and every plaintext, stops the worker and empties the list.
-   * @returns {void}
-   */
+  /** Erases the device key and every plaintext, stops the worker and empties the list. @returns {void} */
   lock() {
     this.#generation++;
     this.#setState(this.#notes?.length ? 'locked' : 'empty');
@@ -294,17 +284,17 @@ export class NoteList extends ElementBase {
     this.#client?.terminate('locked');
     this.#client = undefined;
     this.#rows.reset(0);
-    this.#say('Locked.');
+    this.#say('notes.locked');
     this.emit('notes-locked', {});
     this.#searchSourceChanged(true);
   }
 
   async #load(url) {
     const generation = ++this.#generation;
-    this.#say('Loading notes…');
+    this.#say('notes.loading');
     let notes;
     try {
-      notes = await fetchNotes(url);
+      notes = await fetchNotes(url, (key, args) => this.term(key, args));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
       return;
@@ -323,27 +313,23 @@ export class NoteList extends ElementBase {
       this.#setState('open');
       this.#show([]);
       this.#feed.feedAll();
-      this.#say('This vault has no notes yet.');
+      this.#say('notes.emptyVault');
       this.emit('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 });
       this.#searchSourceChanged(false);
       return;
     }
     if (!this.#key) {
       this.#setState('locked');
-      // While the password is typed: the notes worker starts, instantiates and
-      // self-tests now, so that the key opens the notes at once. It holds no
-      // key until then, and ends after its idle time if none comes.
+      // While the password is typed the notes worker starts and self-tests (no key yet; idle time ends it).
       this.#client ??= createNotesWorker();
       const client = this.#client;
-      // The count is said once that worker has loaded the locale data: the
-      // page's first number format would load it on this thread (24-33 ms in a
-      // fresh page: worker/runtime/locale-data.js). Said all the same if the
-      // worker fails (that shows again, and is reported, when the key comes).
+      // The count is said once that worker has loaded the locale data: the page's first number format would load it
+      // on this thread (24-33 ms: worker/runtime/locale-data.js). Said all the same if the worker fails.
       const notes = this.#notes;
       const generation = this.#generation;
       const sayCount = () => {
         if (generation !== this.#generation || notes !== this.#notes || this.#state !== 'locked') return;
-        this.#say(`${this.#count(notes.length, 'note')}, locked.`);
+        this.#say('notes.lockedCount', this.count(notes.length));
       };
       client.start().then(() => client.call('loadLocaleData', {})).then(sayCount, sayCount);
       return;
@@ -355,10 +341,9 @@ export class NoteList extends ElementBase {
     const generation = ++this.#generation;
     this.#setState('opening');
     const start = performance.now();
-    this.#say(`Opening ${this.#count(notes.length, 'note')}…`);
+    this.#say('notes.opening', this.count(notes.length));
     this.#client ??= createNotesWorker();
-    // An open sends its calls one after another: once the list is locked or
-    // removed, none may start this worker again.
+    // Once the list is locked or removed, no call of the open may start this worker again.
     const stop = new AbortController();
     this.#stopOpening = () => stop.abort();
     let outcome;
@@ -376,12 +361,14 @@ export class NoteList extends ElementBase {
     this.#rows.render();
     const ms = performance.now() - start;
     if (wrongKey) {
-      this.#fail({ name: 'WrongKeyError', message: `Wrong key: none of the ${this.#count(opened.length, 'note')} opens with this key.` });
+      this.#fail({ name: 'WrongKeyError', message: this.term('notes.wrongKey', this.count(opened.length)) });
       return;
     }
-    this.#say(damaged.length
-      ? `${this.#count(opened.length - damaged.length, 'note')} opened, ${this.#count(damaged.length, 'damaged note')}.`
-      : `${this.#count(opened.length, 'note')}.`, damaged.length > 0);
+    if (damaged.length) {
+      this.#say('notes.openedDamaged', { opened: this.count(opened.length - damaged.length), damaged: this.count(damaged.length) }, true);
+    } else {
+      this.#say('notes.opened', this.count(opened.length));
+    }
     this.#setState('open');
     this.emit('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms });
     this.#searchSourceChanged(false);
@@ -390,7 +377,7 @@ export class NoteList extends ElementBase {
       if (generation !== this.#generation) return;
       const index = damaged[k];
       const { id, error } = opened[index];
-      this.emitError('note-error', error, { index, id });
+      this.emitError('notes-damaged', error, { index, id });
     });
   }
 
@@ -405,34 +392,38 @@ export class NoteList extends ElementBase {
     this.#setState('failed');
     this.#show([]);
     const { message } = this.emitError('notes-error', error);
-    this.#say(message, true);
+    this.#say(null, { message }, true);
     this.#searchSourceChanged(true);
   }
 
-  #say(text, problem = false) {
-    this.#said = { text, problem };
+  // The status says the term `key` with `args` (null: `args.message` as it is), again in a new language.
+  #say(key, args, problem = false) {
+    this.#said = { key, args, problem };
     this.#filter.drop();
     this.#showStatus();
   }
 
-  // The list's own message, or while a search filters the list its count ("3 of 5,000 notes") or empty state.
+  // The list's own message, or while a search filters it the count ("3 of 5,000 notes.") or "No note matches".
   #showStatus() {
-    let { text, problem } = this.#said;
+    const { key, args, problem: said } = this.#said;
+    let text = key === null ? args.message : key && this.term(key, args);
+    let problem = said;
     const { query } = this.#filter;
     if (query !== null && this.#state === 'open') {
       const shown = this.#view.length;
-      text = shown === 0
-        ? `No note matches “${query}”.`
-        : `${numberFormat(this).format(shown)} of ${this.#count(this.#opened.length, 'note')}.`;
+      text = shown === 0 ? this.term('notes.noMatch', { query })
+        : this.term('notes.matches', { shown: this.count(shown), total: this.count(this.#opened.length) });
       problem = false;
     }
     say(this.#status, text, problem);
   }
 
+  get #rowWords() { return { opening: this.term('notes.rowOpening'), damaged: this.term('notes.rowDamaged'), untitled: this.term('notes.rowUntitled') }; }
+
   #row(position, active) {
     return noteRow({ note: this.#opened[this.#view[position]], id: `${this.#id}-${position}`, position, size: this.#view.length,
       active, top: position * ROW_HEIGHT, highlights: this.#filter.highlightsAt(position), describe: this.#describe,
-      words: { opening: 'Opening…', damaged: 'Damaged note', untitled: 'Untitled' } });
+      words: this.#rowWords });
   }
 
   #onKey(event) {
@@ -448,7 +439,7 @@ export class NoteList extends ElementBase {
     const index = this.#view[this.#rows.active];
     const note = this.#opened[index];
     if (!note || note.error || note.id === undefined) return false;
-    this.emit('select', { index, id: note.id, title: note.title, body: note.body });
+    this.emit('notes-select', { index, id: note.id, title: note.title, body: note.body });
     return true;
   }
 }

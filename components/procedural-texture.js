@@ -28,13 +28,11 @@ function shadowContent() {
   return [
     h('canvas', { part: 'canvas', role: 'img', width: 0, height: 0 }),
     h('div', { class: 'bar' },
-      h('progress', { part: 'progress', max: 1, value: 0, 'aria-label': 'Rendering progress', hidden: true }),
+      h('progress', { part: 'progress', max: 1, value: 0, hidden: true }),
       statusLine()),
   ];
 }
 
-const KIND_NAMES = { 'stone-wall': 'Stone wall', 'vault-face': 'Vault door face' };
-const MAP_NAMES = { albedo: 'colour', normal: 'normal', roughness: 'roughness', ao: 'ambient occlusion', orm: 'ORM' };
 const SLICE_ROWS = 64;
 
 /**
@@ -57,8 +55,8 @@ const SLICE_ROWS = 64;
  * @prop {boolean} busy - True while a render runs.
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - The build that made the last texture.
  *
- * @fires {CustomEvent<{done: number, total: number}>} progress - After each band of rows is drawn: `done` of `total` bands.
- * @fires {CustomEvent<{ms: number, path: string}>} ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
+ * @fires {CustomEvent<{done: number, total: number}>} texture-progress - After each band of rows is drawn: `done` of `total` bands.
+ * @fires {CustomEvent<{ms: number, path: string}>} texture-ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
  * @fires {CustomEvent<{name: string, message: string}>} texture-error - A bad attribute (`TypeError`, `RangeError`; the last good texture stays) or a failed render.
  *
  * @csspart canvas - The canvas showing the map (role img, labelled with what it shows).
@@ -84,6 +82,7 @@ export class ProceduralTexture extends ElementBase {
   #render;             // the render in flight: {controller, params, start, lastBand, drawn}
   #requestedAt;        // when the pending request was made (the first change of the task)
   #drawing;            // AbortController of a whole-map redraw in slices
+  #said;               // the status line's {key, args, problem}
 
   constructor() {
     super();
@@ -93,9 +92,13 @@ export class ProceduralTexture extends ElementBase {
 
   get #canvas() { return this.shadowRoot.querySelector('canvas'); }
 
-  connectedCallback() { this.#request(); }
+  connectedCallback() {
+    super.connectedCallback();
+    this.#request();
+  }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#cancel();
     this.#requestedAt = undefined;
   }
@@ -198,7 +201,7 @@ export class ProceduralTexture extends ElementBase {
     this.#render = render;
     const side = reducedSide(params.size, reduction);
     if (this.#canvas.width !== side) this.#resize(side);
-    this.#status(`Rendering ${KIND_NAMES[params.kind].toLowerCase()}, ${params.size} × ${params.size}…`);
+    this.#status('texture.rendering', { kind: params.kind, size: params.size });
     const progress = this.shadowRoot.querySelector('progress');
     progress.value = 0;
     progress.hidden = false;
@@ -227,7 +230,7 @@ export class ProceduralTexture extends ElementBase {
     }
     render.lastBand = performance.now();
     this.shadowRoot.querySelector('progress').value = done / total;
-    this.emit('progress', { done, total });
+    this.emit('texture-progress', { done, total });
   }
 
   #finish(render, maps) {
@@ -242,8 +245,8 @@ export class ProceduralTexture extends ElementBase {
     if (render.mapChanged) this.#redraw();
     this.#label();
     const ms = render.lastBand - render.start;
-    this.#status(`${KIND_NAMES[kind]}, ${size} × ${size}, ready in ${Math.round(ms)} ms.`);
-    this.emit('ready', { ms, path: this.#path });
+    this.#status('texture.ready', { kind, size, ms: this.count(Math.round(ms)).count });
+    this.emit('texture-ready', { ms, path: this.#path });
   }
 
   // The render in flight is dropped and its worker terminated.
@@ -290,17 +293,24 @@ export class ProceduralTexture extends ElementBase {
 
   #label() {
     const { kind, seed, size } = this.#render?.params ?? this.#texture ?? { kind: this.kind, seed: this.seed, size: this.size };
-    this.#canvas.setAttribute('aria-label',
-      `${KIND_NAMES[kind]} texture, ${MAP_NAMES[this.map]} map, seed ${seed}, ${size} × ${size} pixels`);
+    this.#canvas.setAttribute('aria-label', this.term('texture.label', { kind, map: this.map, seed, size }));
   }
 
-  #status(text, problem = false) {
-    say(this.shadowRoot.querySelector('.status'), text, problem);
+  // The status line says the term `key` with `args`, again in a new language.
+  #status(key, args, problem = false) {
+    this.#said = { key, args, problem };
+    say(this.shadowRoot.querySelector('.status'), this.term(key, args), problem);
+  }
+
+  updateStrings() {
+    this.shadowRoot.querySelector('progress').setAttribute('aria-label', this.term('texture.progress'));
+    if (this.#said) this.#status(this.#said.key, this.#said.args, this.#said.problem);
+    this.#label();
   }
 
   #fail(error) {
     const { message } = this.emitError('texture-error', error);
-    this.#status(this.#maps ? `${message}. Showing the last texture.` : `${message}.`, true);
+    this.#status(this.#maps ? 'texture.keepLast' : 'texture.failed', { message }, true);
   }
 }
 

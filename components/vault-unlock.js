@@ -11,13 +11,10 @@ import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';
 import { BusyLine } from './internal/busy-line.js';
+import { formatNumber } from './internal/localize.js';
 import { DEFAULTS, failure, jobConfig, runJob } from './internal/vault-unlock-job.js';
 const CONFIG_ATTRIBUTES = ['mode', 'hash', 'salt', 't', 'm', 'p', 'output'];
-const TEXT = {
-  verify: { label: 'Password', submit: 'Unlock', busy: 'Checking password…', done: 'Unlocked.' },
-  derive: { label: 'Password', submit: 'Unlock', busy: 'Deriving key…', done: 'Key ready.' },
-  create: { label: 'New password', submit: 'Create', busy: 'Creating password hash…', done: 'Password created.' },
-};
+const MODES = ['verify', 'derive', 'create'];
 
 /**
  * A password field that unlocks with Argon2id, in a worker.
@@ -54,9 +51,9 @@ const TEXT = {
  * @attr {boolean} no-warm-start - Do not ready the Argon2id worker (and its memory, m KiB) while the password is
  *   typed; by default it is, so that the check starts at once (released after 30 s without typing).
  *
- * @fires {CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>} unlock - `verify`: the password is right; `derive`: the key. `ms`: Enter to answer.
- * @fires {CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>} created - `create`: the new hash or key parameters.
- * @fires {CustomEvent<{name: string, message: string}>} unlock-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
+ * @fires {CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>} vault-unlocked - `verify`: the password is right; `derive`: the key. `ms`: Enter to answer.
+ * @fires {CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>} vault-created - `create`: the new hash or key parameters.
+ * @fires {CustomEvent<{name: string, message: string}>} vault-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
  *
  * @csspart form - The inner form (a grid).
  * @csspart field - Each label + input pair.
@@ -102,6 +99,7 @@ export class VaultUnlock extends ElementBase {
   #value = null;   // the form value (the public `create` result)
   #warmStart = new WarmStart(warmArgon2);
   #busyLine;
+  #statusKey = null;   // the term the status line says
 
   constructor() {
     super();
@@ -112,7 +110,8 @@ export class VaultUnlock extends ElementBase {
       button: this.#root.querySelector('button'), busy: $('busy'), elapsed: $('elapsed'),
       progress: $('progress'), status: $('status'), error: $('error'),
     };
-    this.#busyLine = new BusyLine(this.#els, this.#internals, (seconds) => `${seconds.toFixed(1)} s`);
+    this.#busyLine = new BusyLine(this.#els, this.#internals, (seconds) => this.term('vault.elapsed',
+      { seconds: formatNumber(this.localize.lang(), seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     this.#els.form.addEventListener('submit', (event) => { event.preventDefault(); this.#submit(); });
     this.#els.input.addEventListener('input', () => {
       this.#showStrength();
@@ -121,6 +120,7 @@ export class VaultUnlock extends ElementBase {
   }
 
   connectedCallback() {
+    super.connectedCallback();
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
     this.upgradeProperties(['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
     // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
@@ -128,6 +128,7 @@ export class VaultUnlock extends ElementBase {
   }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#abort();
     this.#warmStart.release();
   }
@@ -188,10 +189,10 @@ export class VaultUnlock extends ElementBase {
   get output() { return this.getAttribute('output') === 'key' ? 'key' : 'hash'; }
   set output(value) { this.reflect('output', value); }
   /** @type {string} */
-  get label() { return this.getAttribute('label') ?? TEXT[this.#modeText()].label; }
+  get label() { return this.getAttribute('label') ?? this.term(`vault.label.${this.#modeText()}`); }
   set label(value) { this.reflect('label', value); }
   /** @type {string} */
-  get submitLabel() { return this.getAttribute('submit-label') ?? TEXT[this.#modeText()].submit; }
+  get submitLabel() { return this.getAttribute('submit-label') ?? this.term(`vault.submit.${this.#modeText()}`); }
   set submitLabel(value) { this.reflect('submit-label', value); }
   /**
    * The account the password belongs to, for password managers (a hidden `autocomplete="username"` field: a
@@ -200,10 +201,7 @@ export class VaultUnlock extends ElementBase {
   get username() { return this.getAttribute('username') ?? ''; }
   set username(value) { this.reflect('username', value); }
   /** `create`: the fewest characters (code points) accepted. @type {number} */
-  get minLength() {
-    const n = Number(this.getAttribute('minlength'));
-    return this.hasAttribute('minlength') && Number.isInteger(n) && n >= 1 ? n : 8;
-  }
+  get minLength() { return this.validAttribute(() => this.integerAttribute('minlength', 1, 0xffffffff, 8), 8); }
   set minLength(value) { this.reflect('minlength', value); }
   /** @type {boolean} */
   get disabled() { return this.hasAttribute('disabled'); }
@@ -226,31 +224,25 @@ export class VaultUnlock extends ElementBase {
   get ms() { return this.#ms; }
   /** The form value: the `create` result, else empty. @type {string} */
   get value() { return this.#value ?? ''; }
-  /** @type {HTMLFormElement | null} */
-  get form() { return this.#internals.form; }
-  /** @type {string} */
-  get type() { return this.localName; }
-  /** @type {ValidityState} */
-  get validity() { return this.#internals.validity; }
-  /** @type {string} */
-  get validationMessage() { return this.#internals.validationMessage; }
-  /** @type {boolean} */
-  get willValidate() { return this.#internals.willValidate; }
-  /** @returns {boolean} */
-  checkValidity() { return this.#internals.checkValidity(); }
-  /** @returns {boolean} */
-  reportValidity() { return this.#internals.reportValidity(); }
+  // A form control's members, as an <input>'s.
+  /** @type {HTMLFormElement | null} */ get form() { return this.#internals.form; }
+  /** @type {string} */ get type() { return this.localName; }
+  /** @type {ValidityState} */ get validity() { return this.#internals.validity; }
+  /** @type {string} */ get validationMessage() { return this.#internals.validationMessage; }
+  /** @type {boolean} */ get willValidate() { return this.#internals.willValidate; }
+  /** @returns {boolean} */ checkValidity() { return this.#internals.checkValidity(); }
+  /** @returns {boolean} */ reportValidity() { return this.#internals.reportValidity(); }
 
   /**
    * Shows an error for the last attempt without firing an event: for `derive` mode, where only the page can
    * tell that a key is wrong (it fails to open the vault).
    * @param {string} [message]
    */
-  showError(message = 'Wrong password.') {
+  showError(message = this.term('vault.wrongPassword')) {
     this.#done = false;
     this.#setValue(null);
     this.#updateValidity();
-    this.#els.status.textContent = '';
+    this.#say(null);
     this.#els.error.textContent = String(message);
     this.#els.input.setAttribute('aria-invalid', 'true');
   }
@@ -260,19 +252,16 @@ export class VaultUnlock extends ElementBase {
   }
 
   #modeText() {
-    return Object.hasOwn(TEXT, this.mode) ? this.mode : 'verify';
-  }
-
-  // The attributes as job parameters; throws TypeError/RangeError with a message for a person.
-  #config() {
-    return jobConfig(this);
+    return MODES.includes(this.mode) ? this.mode : 'verify';
   }
 
   #render() {
     const { label, username, input, confirmField, button, hint } = this.#els;
     const create = this.mode === 'create';
     label.textContent = this.label;
-    this.#els.confirmLabel.textContent = 'Repeat the new password';
+    this.#els.confirmLabel.textContent = this.term('vault.confirm');
+    this.#els.progress.setAttribute('aria-label', this.term('vault.progress'));
+    if (this.#statusKey) this.#els.status.textContent = this.term(this.#statusKey);
     username.value = this.username;
     button.textContent = this.submitLabel;
     input.autocomplete = create ? 'new-password' : 'current-password';
@@ -281,19 +270,19 @@ export class VaultUnlock extends ElementBase {
     if (create) this.#showStrength();
     if (!create) this.#els.confirm.value = '';
     try {
-      this.#config();
+      jobConfig(this);
       this.#configError = undefined;
       this.#announcedConfig = '';
       if (!this.#job && this.#els.error.dataset.config) this.#clearMessages();
     } catch (error) {
       this.#configError = error;
-      this.#els.status.textContent = '';   // a "Key ready." of the old attributes no longer holds (and shares the error's line)
+      this.#say(null);   // a "Key ready." of the old attributes no longer holds (and shares the error's line)
       this.#els.error.textContent = error.message;
       this.#els.error.dataset.config = 'true';
       // Announce each distinct problem once, not on every re-render.
       if (this.isConnected && this.#announcedConfig !== error.message) {
         this.#announcedConfig = error.message;
-        this.emitError('unlock-error', error);
+        this.emitError('vault-error', error);
       }
     }
     this.#syncControls();
@@ -309,7 +298,7 @@ export class VaultUnlock extends ElementBase {
     }
     let config;
     try {
-      config = this.#config();
+      config = jobConfig(this);
     } catch {
       return;   // the attribute problem is on show already; the attempt will say it again
     }
@@ -320,8 +309,8 @@ export class VaultUnlock extends ElementBase {
     if (this.mode !== 'create') return;
     const password = this.#els.input.value;
     this.#els.hint.textContent = password
-      ? `Strength: ${passwordStrength(password).label}.`
-      : `At least ${this.minLength} characters; a few unrelated words make a strong password.`;
+      ? this.term('vault.strength', { score: passwordStrength(password).score })
+      : this.term('vault.hint', { min: this.minLength });
   }
 
   #syncControls() {
@@ -334,7 +323,7 @@ export class VaultUnlock extends ElementBase {
     const anchor = this.#els.input;
     if (this.#configError) this.#internals.setValidity({ customError: true }, this.#configError.message, anchor);
     else if (this.required && !this.#done) {
-      this.#internals.setValidity({ valueMissing: true }, this.mode === 'create' ? 'Create a password first.' : 'Unlock first.', anchor);
+      this.#internals.setValidity({ valueMissing: true }, this.term(this.mode === 'create' ? 'vault.required.create' : 'vault.required.unlock'), anchor);
     } else this.#internals.setValidity({});
   }
 
@@ -345,7 +334,7 @@ export class VaultUnlock extends ElementBase {
   }
 
   #clearMessages() {
-    this.#els.status.textContent = '';
+    this.#say(null);
     this.#els.error.textContent = '';
     delete this.#els.error.dataset.config;
     this.#els.input.removeAttribute('aria-invalid');
@@ -366,11 +355,11 @@ export class VaultUnlock extends ElementBase {
     this.#clearMessages();
     let config;
     try {
-      config = this.#config();
-      if (password === '') throw failure('ValueMissingError', config.mode === 'create' ? 'Enter a new password.' : 'Enter your password.');
-      if (config.mode === 'create' && password !== again) throw failure('MismatchError', 'The two passwords do not match.');
+      config = jobConfig(this);
+      if (password === '') throw failure('ValueMissingError', this.term(config.mode === 'create' ? 'vault.enterNew' : 'vault.enterPassword'));
+      if (config.mode === 'create' && password !== again) throw failure('MismatchError', this.term('vault.mismatch'));
       if (config.mode === 'create' && [...password].length < this.minLength) {
-        throw failure('TooShortError', `Use at least ${this.minLength} characters.`);
+        throw failure('TooShortError', this.term('vault.tooShort', { min: this.minLength }));
       }
     } catch (error) {
       this.#fail(error, hadFocus);
@@ -405,10 +394,10 @@ export class VaultUnlock extends ElementBase {
     }
     this.#done = true;
     if (config.mode === 'create') this.#setValue(result.hash ?? JSON.stringify({ ...result, key: undefined }));
-    this.#els.status.textContent = TEXT[config.mode].done;
+    this.#say(`vault.done.${config.mode}`);
     this.#updateValidity();
     if (hadFocus) input.focus();
-    this.emit(config.mode === 'create' ? 'created' : 'unlock', { ...result, ms: this.#ms });
+    this.emit(config.mode === 'create' ? 'vault-created' : 'vault-unlocked', { ...result, ms: this.#ms });
   }
 
   #setValue(value) {
@@ -425,7 +414,7 @@ export class VaultUnlock extends ElementBase {
 
   #startBusy(mode, started) {
     this.#busyLine.start(started);
-    this.#els.status.textContent = TEXT[mode].busy;
+    this.#say(`vault.busy.${mode}`);
     this.#syncControls();
   }
 
@@ -433,16 +422,28 @@ export class VaultUnlock extends ElementBase {
     if (this.#job !== job) return;
     this.#job = undefined;
     this.#busyLine.stop();
-    this.#els.status.textContent = '';
+    this.#say(null);
     this.#syncControls();
   }
 
+  // The status line says the term `key` (null: nothing), again in a new language.
+  #say(key) {
+    this.#statusKey = key;
+    this.#els.status.textContent = key ? this.term(key) : '';
+  }
+
+  // Rendered in a microtask, as at connection (an attribute problem is reported then, not now).
+  updateStrings() {
+    this.#queueRender();
+  }
+
   #fail(error, refocus) {
-    this.#els.status.textContent = '';
-    this.#els.error.textContent = String(error?.message ?? error);
+    this.#say(null);
+    // A wrong password is said in the element's language; the event keeps the error's own message.
+    this.#els.error.textContent = error?.name === 'WrongPasswordError' ? this.term('vault.wrongPassword') : String(error?.message ?? error);
     if (this.#configError) this.#els.error.dataset.config = 'true';
     this.#els.input.setAttribute('aria-invalid', 'true');
     if (refocus) this.#els.input.focus();
-    this.emitError('unlock-error', error);
+    this.emitError('vault-error', error);
   }
 }

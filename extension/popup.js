@@ -102,7 +102,7 @@ function showSetup() {
   const create = mountUnlock($('create-slot'), {
     id: 'create', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Create vault', ...KDF,
   });
-  create.addEventListener('created', (event) => createVault(event.detail, create));
+  create.addEventListener('vault-created', (event) => createVault(event.detail, create));
   show('setup');
   create.focus();
 }
@@ -133,7 +133,7 @@ function showLocked() {
   clearSlots();
   const { salt, t, m, p } = record.kdf;
   const unlock = mountUnlock($('unlock-slot'), { id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': 'Unlock' });
-  unlock.addEventListener('unlock', (event) => unlockWith(event.detail.key, unlock));
+  unlock.addEventListener('vault-unlocked', (event) => unlockWith(event.detail.key, unlock));
   // <vault-unlock> readies its Argon2id worker as the password is typed; the
   // workers that follow the key are readied then too.
   unlock.addEventListener('input', readyAhead);
@@ -218,7 +218,7 @@ function createSearch() {
   search.setAttribute('for', 'notes');
   search.setAttribute('label', 'Search notes');
   search.setAttribute('placeholder', 'Type to search; typos are fine');
-  search.addEventListener('results', (event) => {
+  search.addEventListener('search-results', (event) => {
     // An empty query answers every note in stored order: show them by recency instead.
     if (!/[\p{L}\p{N}]/u.test(event.detail.query)) sortList();
   });
@@ -284,7 +284,7 @@ list.addEventListener('notes-opened', () => sortList());
 list.addEventListener('notes-error', (event) => {
   if (session) showList(`The notes could not be opened: ${event.detail.message}`, true);
 });
-list.addEventListener('select', (event) => {
+list.addEventListener('notes-select', (event) => {
   if (!session) return;
   const opened = list.opened[event.detail.index];
   if (opened) openReader(opened.id);
@@ -596,7 +596,7 @@ $('rekey').addEventListener('click', () => {
   const current = mountUnlock($('rekey-slot'), {
     id: 'rekey-current', mode: 'derive', salt, t, m, p, label: 'Current password', 'submit-label': 'Continue',
   });
-  current.addEventListener('unlock', (event) => rekeyCheck(event.detail.key, current));
+  current.addEventListener('vault-unlocked', (event) => rekeyCheck(event.detail.key, current));
   current.focus();
 });
 
@@ -618,7 +618,7 @@ async function rekeyCheck(wrappingKey, element) {
   const create = mountUnlock($('rekey-slot'), {
     id: 'rekey-new', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Change password', ...KDF,
   });
-  create.addEventListener('created', (event) => rekeyWith(event.detail, create));
+  create.addEventListener('vault-created', (event) => rekeyWith(event.detail, create));
   create.focus();
 }
 
@@ -704,7 +704,7 @@ $('import-file').addEventListener('change', async () => {
   const unlock = mountUnlock($('import-slot'), {
     id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': 'Import',
   });
-  unlock.addEventListener('unlock', (event) => importWith(candidate, event.detail.key, unlock));
+  unlock.addEventListener('vault-unlocked', (event) => importWith(candidate, event.detail.key, unlock));
   unlock.focus();
 });
 

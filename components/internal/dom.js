@@ -49,11 +49,12 @@ export function adoptStyles(root, elementClass) {
 }
 
 /**
- * The polite live region each element says its state in (counts, progress, problems).
+ * The polite live region each element says its state in (counts, progress, problems). `dir="auto"`: a sentence
+ * keeps its own direction (English words on a right-to-left page whose language has no table stay readable).
  * @param {Record<string, string>} [attributes] more attributes (id, class)
  */
 export function statusLine(attributes = {}) {
-  return h('p', { class: 'status', part: 'status', role: 'status', 'aria-live': 'polite', ...attributes });
+  return h('p', { class: 'status', part: 'status', role: 'status', 'aria-live': 'polite', dir: 'auto', ...attributes });
 }
 
 /** Says `text` in a status line; `problem` marks it (styled as an error through the `problem` class). */

@@ -9,6 +9,8 @@
 import { serializeError } from '../../common/protocol.js';
 import { choiceAttribute, integerAttribute } from '../../api/arguments.js';
 import { adoptStyles } from './dom.js';
+import { ElementLocalize } from './localize.js';
+import { numberFormatFor } from '../../common/number-format.js';
 
 /** Typed as HTMLElement, what the elements extend wherever they can be defined. @type {typeof HTMLElement} */
 const HTMLElementOrNothing = globalThis.HTMLElement ?? class {};
@@ -37,6 +39,44 @@ export const errorDetail = serializeError;
 export class ElementBase extends HTMLElementOrNothing {
   /** The element's styles (its `<name>.styles.js`), adopted by its shadow root. @type {string} */
   static styles = '';
+
+  #localize;
+
+  /** The element's language and words (internal/localize.js). */
+  get localize() {
+    this.#localize ??= new ElementLocalize(this);
+    return this.#localize;
+  }
+
+  // The localize controller's host interface (a Lit ReactiveControllerHost, in small): it is told of the element's
+  // connection below, and asks for an update when a `lang` or the translations change.
+  addController() {}
+  requestUpdate() {
+    if (this.isConnected) this.updateStrings();
+  }
+
+  /** Says the element's words again, in its language now (each element overrides it). */
+  updateStrings() {}
+
+  /** Subclasses call it first: the element speaks the language of where it now is. */
+  connectedCallback() {
+    this.localize.hostConnected();
+    this.updateStrings();
+  }
+
+  disconnectedCallback() {
+    this.localize.hostDisconnected();
+  }
+
+  /** The term `key` of the element's strings table in its language (components/strings/), given `args`. */
+  term(key, args) {
+    return this.localize.term(key, args);
+  }
+
+  /** `{n, count}` for a count term: `n`, and `n` formatted for the element's language ("5,000", "5 000"). */
+  count(n) {
+    return { n, count: numberFormatFor(this.localize.lang()).format(n) };
+  }
 
   /**
    * Opens the shadow root with the class's styles adopted (a shared CSSStyleSheet, or a `<style>` where

@@ -13,14 +13,14 @@ export function vaultUnlockShadow() {
       h('label', { part: 'label confirm-label', for: 'confirm', id: 'confirm-label' }),
       h('input', { part: 'input confirm', id: 'confirm', type: 'password', autocomplete: 'new-password', spellcheck: 'false',
         'aria-describedby': 'error' })),
-    h('p', { class: 'hint', part: 'hint', id: 'hint', hidden: true }),
+    h('p', { class: 'hint', part: 'hint', id: 'hint', dir: 'auto', hidden: true }),
     h('button', { part: 'button', type: 'submit' }),
     h('div', { class: 'messages' },
       h('div', { class: 'activity' },
-        h('p', { class: 'status', part: 'status', id: 'status', role: 'status' }),
+        h('p', { class: 'status', part: 'status', id: 'status', role: 'status', dir: 'auto' }),
         h('div', { class: 'busy', part: 'busy', id: 'busy', hidden: true },
           h('span', { class: 'spinner', part: 'spinner' }),
           h('span', { part: 'elapsed', id: 'elapsed' }),
           h('progress', { part: 'progress', id: 'progress', max: 1, 'aria-label': 'Progress', hidden: true }))),
-      h('p', { class: 'error', part: 'error', id: 'error', role: 'alert' })));
+      h('p', { class: 'error', part: 'error', id: 'error', role: 'alert', dir: 'auto' })));
 }

@@ -11,8 +11,8 @@ import { after, before, test } from 'node:test';
 import { loadElements, openBrowser, waitFor } from './harness.mjs';
 
 const EVENTS = {
-  unlock: 'unlock', notesOpened: 'notes-opened', results: 'results', textureReady: 'ready', glassReady: 'glass-ready',
-  errors: ['unlock-error', 'notes-error', 'search-error', 'texture-error', 'glass-error'],
+  unlock: 'vault-unlocked', notesOpened: 'notes-opened', results: 'search-results', textureReady: 'texture-ready', glassReady: 'glass-ready',
+  errors: ['vault-error', 'notes-error', 'search-error', 'texture-error', 'glass-error'],
 };
 
 let browser;
