@@ -111,6 +111,8 @@ execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inh
 // the d.ts tsc generated from JSDoc; dist/types/components/index.d.ts imports it.
 copyFileSync(path.join(root, 'components/elements.d.ts'), path.join(finalDist, 'types/components/elements.d.ts'));
 // -- end hand-written types
+// The elements' places before they are defined (memento-elements/elements.css, docs/api.md).
+copyFileSync(path.join(root, 'components/elements.css'), path.join(finalDist, 'elements.css'));
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');

@@ -4,6 +4,8 @@ export const ROW_HEIGHT = 56;
 
 export default `
 :host { display: block; font: inherit; color: var(--note-list-color, inherit); }
+/* The list's place is held while it is empty, locked or opening: nothing below moves when the notes open. */
+:host { min-block-size: calc(1lh + 0.4rem + var(--note-list-height, 24rem) + 2px); }
 :host([hidden]) { display: none; }
 .status { margin: 0 0 0.4rem; min-block-size: 1lh; }
 .status.problem { color: var(--note-list-error-color, #b3261e); font-weight: 600; }
