@@ -1,5 +1,5 @@
 // `npm run bench -- search`: typo-tolerant search on every keystroke over a
-// generated 5,000-note corpus (tests/js/search-corpus.js, ~200 words a note),
+// generated 5,000-note corpus (fixtures/search-corpus.js, ~200 words a note),
 // four typing scenarios (SEARCH_SCENARIOS), each word typed key by key.
 //
 // Engines:
@@ -8,7 +8,7 @@
 //   keystrokes-node, keystrokes-chromium   (bench/search/engines.mjs) the slowest keystroke of
 //                      each replay, median of 7 replays: the figure the issue's targets use
 // Ours (the wasm word index, the plain-JS word index, the per-note wasm scan) and the naive
-// JS are checked against the specification (tests/js/search-reference.js) on every
+// JS are checked against the specification (fixtures/search-reference.js) on every
 // keystroke before any timing. The peers' semantics differ (their own fuzziness, prefix and
 // tokenising rules): they are timed on the same keystrokes, and the result-counts table
 // lists their counts beside the spec's.
@@ -20,10 +20,10 @@ import * as FlexSearchModule from 'flexsearch';
 import Fuse from 'fuse.js';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { keystrokes, searchCorpus, SEARCH_SCENARIOS } from '../tests/js/search-corpus.js';
-import { createReference } from '../tests/js/search-reference.js';
+import { keystrokes, searchCorpus, SEARCH_SCENARIOS } from '../fixtures/search-corpus.js';
+import { createReference } from '../fixtures/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';
-import { naiveSearch } from './peers/naive-search.mjs';
+import { naiveSearch } from '../fixtures/peers/naive-search.mjs';
 
 const FlexSearch = FlexSearchModule.default ?? FlexSearchModule;
 const NOTES = { full: 5000, quick: 300 };
@@ -69,7 +69,7 @@ export const SEARCHERS = {
   },
   'naive-js': {
     label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 2,
-    detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
+    detail: 'fixtures/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
   minisearch: {

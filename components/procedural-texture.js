@@ -16,7 +16,7 @@ import { ElementBase } from './internal/element-base.js';
 import { h, say, statusLine } from './internal/dom.js';
 import styles from './styles/procedural-texture.js';
 import { sharedTextureRender } from './internal/texture-shared-render.js';
-import { enginePath } from '../api/runtime/client.js';
+import { enginePath } from '../api/texture.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
 import { oneOf } from '../api/arguments.js';
