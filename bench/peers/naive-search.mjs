@@ -2,7 +2,8 @@
 // (bench/search.mjs) and the demo's in-page benchmark (demo/bench-peers.js)
 // time: on every query, tokenise every note again and run a textbook DP
 // against every word, with the specification's semantics (normalisation,
-// typo budgets, OSA distance, the last term as a prefix, ranking) and no index. Checked
+// typo budgets, OSA distance, the last term as a prefix or a finished word,
+// the order of version 3) and no index. Checked
 // against tests/js/search-reference.js on every keystroke by the benchmark.
 // Runs in Node, pages and workers (the demo loads it with import() from a
 // classic worker).
@@ -40,31 +41,43 @@ function distance(term, word, prefix) {
   return prefix ? best : prev[m];
 }
 
+const NONE = 1 << 30;   // no match (an integer, so that >> 1 keeps it the largest)
+
 /** The notes of `texts` that match `query`, best first: {indices, scores} as the indexes give them. */
 export function naiveSearch(texts, query) {
   const terms = wordsOf(query).map((t) => Array.from(t));
+  if (terms.length === 0) return { indices: Uint32Array.from(texts.keys()), scores: new Uint32Array(texts.length) };
   const hits = [];
   texts.forEach((text, index) => {
-    const words = wordsOf(text).map((w) => Array.from(w));   // re-tokenised on every search
+    const words = [...new Set(wordsOf(text))].map((w) => Array.from(w));   // re-tokenised on every search
     let score = 0;
     let wholeWord = 0;
+    let agreement = 0;
     for (let t = 0; t < terms.length; t++) {
-      const prefix = t === terms.length - 1;
+      const last = t === terms.length - 1;
       const m = terms[t].length;
-      const k = prefix ? prefixBudget(m) : termBudget(m);
+      const k = termBudget(m);
+      const kp = last ? prefixBudget(m) : -1;
       // 2 * distance, plus 1 when the word is not at it whole: the least is the
-      // best distance, and even when some word reaches it whole (the ranking's tie-break).
-      let best = Infinity;
+      // best distance, and even when some word reaches it whole (the ranking's
+      // tie-break). The last term: a prefix within kp, else the finished word within k.
+      let best = NONE;
+      let agrees = 0;
       for (const w of words) {
-        const d = distance(terms[t], w, prefix);
-        best = Math.min(best, 2 * d + (whole === d ? 0 : 1));
+        const d = distance(terms[t], w, last);
+        const key = last && d <= kp ? 2 * d + (whole === d ? 0 : 1) : whole <= k ? 2 * whole : NONE;
+        const first = w[0] === terms[t][0] ? 1 : 0;
+        if (key >> 1 < best >> 1) agrees = first;
+        else if (key >> 1 === best >> 1) agrees |= first;
+        best = Math.min(best, key);
       }
-      if (best >> 1 > k) return;
+      if (best === NONE) return;
       score += best >> 1;
-      if (prefix) wholeWord = 1 - (best & 1);
+      agreement += agrees;
+      if (last) wholeWord = 1 - (best & 1);
     }
-    hits.push([score, wholeWord, index]);
+    hits.push([score, wholeWord, agreement, words.length, index]);
   });
-  hits.sort((a, b) => a[0] - b[0] || b[1] - a[1] || a[2] - b[2]);
-  return { indices: Uint32Array.from(hits, (h) => h[2]), scores: Uint32Array.from(hits, (h) => h[0]) };
+  hits.sort((a, b) => a[0] - b[0] || b[1] - a[1] || b[2] - a[2] || a[3] - b[3] || a[4] - b[4]);
+  return { indices: Uint32Array.from(hits, (h) => h[4]), scores: Uint32Array.from(hits, (h) => h[0]) };
 }

@@ -1,4 +1,4 @@
-// docs/specs/search.md (version 2), written as plainly as possible: the
+// docs/specs/search.md (version 3), written as plainly as possible: the
 // specification the tests hold every index to. Slow on purpose (the full OSA
 // table against every word of every note); used only by tests.
 
@@ -77,26 +77,37 @@ export function createReference(texts) {
       }
       return d;
     };
+    // The term's distance to `word` as the specification's matching rule counts
+    // it, or Infinity when it does not match: a complete term within k; the
+    // last term as a prefix within kp, else as a finished word within k.
+    const matchDistance = (t, word) => {
+      const d = distances(t, word);
+      const k = termBudget(terms[t].length);
+      if (t < terms.length - 1) return d.whole <= k ? d.whole : Infinity;
+      if (d.prefix <= prefixBudget(terms[t].length)) return d.prefix;
+      return d.whole <= k ? d.whole : Infinity;
+    };
+    // No terms: every note, score 0, in corpus order (the specification's special case).
+    if (terms.length === 0) return { indices: notes.map((_, i) => i), scores: notes.map(() => 0) };
     const hits = [];
     notes.forEach((words, index) => {
       let score = 0;
       let wholeWord = false;
+      let agreement = 0;
       for (let t = 0; t < terms.length; t++) {
-        const last = t === terms.length - 1;
-        const budget = last ? prefixBudget(terms[t].length) : termBudget(terms[t].length);
-        let best = Infinity;
-        for (const word of words) {
-          const d = distances(t, word);
-          best = Math.min(best, last ? d.prefix : d.whole);
-        }
-        if (best > budget) return;
+        const best = Math.min(...words.map((word) => matchDistance(t, word)));
+        if (best === Infinity) return;
         score += best;
-        // Ranking rule 2: some word reaches the last term's best distance as a whole word.
-        if (last) wholeWord = words.some((word) => distances(t, word).whole === best);
+        const matched = words.filter((word) => matchDistance(t, word) === best);
+        // Order rule 3: some matched word begins with the term's first code point.
+        if (matched.some((word) => word.codePointAt(0) === terms[t][0].codePointAt(0))) agreement++;
+        // Order rule 2: some word reaches the last term's best distance as a whole word.
+        if (t === terms.length - 1) wholeWord = words.some((word) => distances(t, word).whole === best);
       }
-      hits.push({ index, score, wholeWord });
+      hits.push({ index, score, wholeWord, agreement, length: words.length });
     });
-    hits.sort((a, b) => a.score - b.score || Number(b.wholeWord) - Number(a.wholeWord) || a.index - b.index);
+    hits.sort((a, b) => a.score - b.score || Number(b.wholeWord) - Number(a.wholeWord) || b.agreement - a.agreement
+      || a.length - b.length || a.index - b.index);
     return { indices: hits.map((h) => h.index), scores: hits.map((h) => h.score) };
   };
 }
