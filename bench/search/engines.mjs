@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 import { nodeEnv } from '../lib/node-env.mjs';
 import { corpus, measureKeystrokes, SEARCHERS } from '../search.mjs';
-import { SEARCH_SCENARIOS } from '../../tests/js/search-corpus.js';
+import { REAL_SCENARIOS as SEARCH_SCENARIOS } from './real-corpus.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const FLAGS = [
