@@ -19,7 +19,8 @@ export default [
   { files: ['bench/search/real-corpus.mjs'], languageOptions: { ecmaVersion: 2025 } },
   // Page and worker code: browser and worker globals.
   {
-    files: ['api/**', 'common/**', 'components/**', 'worker/**', 'demo/**', 'extension/**', 'bench/browser/**'],
+    files: ['api/**', 'common/**', 'components/**', 'worker/**', 'demo/**', 'extension/**', 'bench/browser/**',
+      'fixtures/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   { files: ['extension/**', 'tests/browser/extension.test.mjs', 'bench/popup/**'], languageOptions: { globals: { ...globals.webextensions } } },

@@ -12,6 +12,10 @@ import { IDLE_MS, TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS 
 import { integer, oneOf } from './arguments.js';
 import { textureTargets } from './texture-targets.js';
 
+// Which path the last texture job took (wasm SIMD, scalar, JS), for <procedural-texture>'s status line: the
+// element reads it here, through its module's API, never from api/runtime/.
+export { enginePath } from './runtime/client.js';
+
 /**
  * What renderTexture() makes.
  * @typedef {object} TextureParams

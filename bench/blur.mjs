@@ -19,33 +19,14 @@ import { boxBlurQuarter, boxBlurSliding } from '../worker/blur-sliding.js';
 import { blurOps, wasmBlurBackend } from '../worker/blur-ops.js';
 import { unwrapTransfer } from '../common/protocol.js';
 import { packageEntry } from './lib/measure.mjs';
-import { seededRandom } from './lib/seeded-random.mjs';
+import { BARS, SKY_SIZE, skyImage } from '../fixtures/blur-images.js';
 
-export const WIDTH = 720;
-export const HEIGHT = 450;
+export const { width: WIDTH, height: HEIGHT } = SKY_SIZE;
 export const RADII = [8, 20];
 export const WAYS = ['whole', 'bars', 'quarter'];
-// The glass of a 1440 x 900 window at half resolution: a 64 px top bar and a 280 px sidebar below it.
-export const BARS = [{ x: 0, y: 0, width: 720, height: 32 }, { x: 0, y: 32, width: 140, height: 418 }];
+// The glass of a 1440 x 900 window at half resolution (fixtures/blur-images.js).
+export { BARS };
 const SEED = 20261201;
-
-/** A night sky: a gradient, an aurora band, 1-pixel stars (deterministic; made once per contender). */
-function skyImage(width, height, seed) {
-  const next = seededRandom(seed);
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const band = Math.sin(x / 53 + Math.sin(y / 31) * 2) * Math.exp(-(((y - height / 3) / (height / 5)) ** 2));
-      data[i] = 10 + 30 * (y / height) + 40 * Math.max(band, 0);
-      data[i + 1] = 20 + 180 * Math.max(band, 0);
-      data[i + 2] = 60 + 80 * (1 - y / height) + 30 * Math.max(-band, 0);
-      data[i + 3] = 255;
-      if (next() < 1 / 512) data[i] = data[i + 1] = data[i + 2] = 255;
-    }
-  }
-  return { data, width, height };
-}
 
 let sky;
 function theSky({ width, height, seed }) {

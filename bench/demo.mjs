@@ -5,11 +5,8 @@
 // and the longest frame gap in between, with the layout shifts and long animation frames that explain it.
 // Unlike `bench -- open` (a bare page, timed from the key) this includes the demo's Argon2id and everything
 // else the page does. Prints the medians and writes bench/results/demo.json.
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { withChromiumPages } from './lib/chromium.mjs';
 import { median } from './lib/measure.mjs';
+import { freshDemoPages, runsIn, writeScenarioResults } from './lib/scenario.mjs';
 
 const PASSWORD = 'moonflower';
 const QUERY = 'quartely';
@@ -83,24 +80,14 @@ async function onePage(context, url) {
 }
 
 async function run({ root, quick, engine }) {
-  if (engine !== 'all' && engine !== 'chromium') {
-    console.log(`demo: Chromium only (the demo page as a visitor meets it); --engine=${engine} has nothing to run`);
-    return;
-  }
+  if (!runsIn(engine, 'demo', 'the demo page as a visitor meets it')) return;
   const count = quick ? 2 : 7;
-  const loadBefore = os.loadavg()[0];
-  const runs = [];
-  await withChromiumPages({ viewport: { width: 1440, height: 900 } }, async ({ context, url }) => {
-    for (let i = 0; i < count; i++) {
-      const r = await onePage(context, `${url}/demo/`);
-      runs.push(r);
-      const slow = r.slowFrames.map((f) => `${f.ms.toFixed(0)} ms at +${f.atMs.toFixed(0)}`).join(', ') || 'none';
-      console.log(`[chromium] page ${i + 1}/${count}: after Enter key ${r.keyMs.toFixed(0)} ms, rows ${r.rowsMs.toFixed(0)} ms,`
-        + ` typing from ${r.typedMs.toFixed(0)} ms, answer ${r.answerMs.toFixed(0)} ms; longest frame gap ${r.longestGapMs.toFixed(1)} ms`
-        + ` at +${r.longestGapAtMs.toFixed(0)}; layout shift ${r.layoutShift.toFixed(4)}; long animation frames: ${slow}`);
-    }
+  const { runs, load } = await freshDemoPages(count, onePage, (r) => {
+    const slow = r.slowFrames.map((f) => `${f.ms.toFixed(0)} ms at +${f.atMs.toFixed(0)}`).join(', ') || 'none';
+    return `after Enter key ${r.keyMs.toFixed(0)} ms, rows ${r.rowsMs.toFixed(0)} ms,`
+      + ` typing from ${r.typedMs.toFixed(0)} ms, answer ${r.answerMs.toFixed(0)} ms; longest frame gap ${r.longestGapMs.toFixed(1)} ms`
+      + ` at +${r.longestGapAtMs.toFixed(0)}; layout shift ${r.layoutShift.toFixed(4)}; long animation frames: ${slow}`;
   });
-  const load = { start: loadBefore, end: os.loadavg()[0] };
   const summary = Object.fromEntries(['keyMs', 'rowsMs', 'typedMs', 'answerMs', 'longestGapMs', 'layoutShift']
     .map((name) => [name, median(runs.map((r) => r[name]))]));
   console.log(`\n== demo on chromium: the vault after Enter, medians of ${count} fresh demo pages at 1440 x 900`
@@ -111,11 +98,7 @@ async function run({ root, quick, engine }) {
   console.log(`   its first answer              ${summary.answerMs.toFixed(0).padStart(6)} ms`);
   console.log(`   longest frame gap             ${summary.longestGapMs.toFixed(1).padStart(6)} ms`);
   console.log(`   layout shift                  ${summary.layoutShift.toFixed(4).padStart(6)}`);
-  const out = path.join(root, quick ? 'build/bench/results/demo.quick.json' : 'bench/results/demo.json');
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, loadAverage: load,
-    summary, runs }, null, 2)}\n`);
-  console.log(`\nwrote ${path.relative(root, out)}`);
+  await writeScenarioResults(root, 'demo', quick, { pages: count, loadAverage: load, summary, runs });
 }
 
 export default { title: 'the demo\'s vault after Enter, as a visitor waits for it', run };

@@ -14,12 +14,12 @@ import { createWasmNotes } from '../worker/notes-ops.js';
 import { OPEN_FIELDS_OUT, packNotes, unpackOpened } from '../common/notes-format.js';
 import { base64Decode } from '../common/base64.js';
 import { needWorkers, packageEntry } from './lib/measure.mjs';
-import { sealVault } from './lib/sealed-vault.mjs';
-import { libsodiumOpenNote } from './peers/libsodium-notes.mjs';
+import { sealVault } from '../fixtures/sealed-vault.mjs';
+import { libsodiumOpenNote } from '../fixtures/peers/libsodium-notes.mjs';
 
 const NOTES = { full: 5000, quick: 300 };
 const vaults = new Map();
-/** The vault of `count` notes (bench/lib/sealed-vault.mjs), sealed once per count. */
+/** The vault of `count` notes (fixtures/sealed-vault.mjs), sealed once per count. */
 function vault(count) {
   if (!vaults.has(count)) vaults.set(count, sealVault(count));
   return vaults.get(count);

@@ -9,11 +9,9 @@
 // e.g. build/dist-main) alternates fresh pages of that build with ours and
 // prints its medians beside ours, for an A/B on one host at one time; the
 // JSON gets its medians too (`against`), its timeline only ours.
-import { writeFile, mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { withChromiumPages } from './lib/chromium.mjs';
 import { median } from './lib/measure.mjs';
+import { loadDuring, runsIn, writeScenarioResults } from './lib/scenario.mjs';
 
 const TARGETS = { rowsPainted: 100, firstAnswer: 250, longestFrameGap: 50 };
 
@@ -29,13 +27,10 @@ function timeline(runs) {
 }
 
 async function run({ root, quick, engine }) {
-  if (engine !== 'all' && engine !== 'chromium') {
-    console.log(`open: Chromium only (the whole page: elements, workers, frames); --engine=${engine} has nothing to run`);
-    return;
-  }
+  if (!runsIn(engine, 'open', 'the whole page: elements, workers, frames')) return;
   const count = quick ? 3 : 7;
   // Other work on the host's cores moves every number here: the load is recorded with them.
-  const loadBefore = os.loadavg()[0];
+  const loadAverage = loadDuring();
   const against = process.env.OPEN_AGAINST?.replace(/^\/+|\/+$/g, '');
   const builds = against ? ['dist', against] : ['dist'];
   const runsOf = Object.fromEntries(builds.map((build) => [build, []]));
@@ -56,7 +51,7 @@ async function run({ root, quick, engine }) {
     }
   });
 
-  const load = { start: loadBefore, end: os.loadavg()[0] };
+  const load = loadAverage.finish();
   const summaryOf = (runs) => Object.fromEntries(['rowsPainted', 'firstAnswer', 'allOpened', 'longestFrameGap']
     .map((key) => [key, median(runs.map((r) => r[key]))]));
   const runs = runsOf.dist;
@@ -77,12 +72,8 @@ async function run({ root, quick, engine }) {
     console.log(`\n   the same, pages of ${against} alternating with ours   ${against}     ours`);
     for (const key of Object.keys(theirs)) console.log(`   ${key.padEnd(34)} ${ms(theirs[key])}  ${ms(summary[key])}`);
   }
-  // As the other benches: --quick writes beside the build, never over the committed results.
-  const out = path.join(root, quick ? 'build/bench/results/open.quick.json' : 'bench/results/open.json');
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, loadAverage: load, summary, targets: TARGETS,
-    ...(against ? { against: { build: against, summary: summaryOf(runsOf[against]) } } : {}), phases, runs }, null, 2)}\n`);
-  console.log(`\nwrote ${path.relative(root, out)}`);
+  await writeScenarioResults(root, 'open', quick, { pages: count, loadAverage: load, summary, targets: TARGETS,
+    ...(against ? { against: { build: against, summary: summaryOf(runsOf[against]) } } : {}), phases, runs });
 }
 
 export default { title: 'from the key to the rows and the first answer', run };

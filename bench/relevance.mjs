@@ -13,10 +13,10 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { nodeEnv } from './lib/node-env.mjs';
-import { seededRandom } from './lib/seeded-random.mjs';
+import { seededRandom } from '../fixtures/seeded-random.mjs';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { referenceWords } from '../tests/js/search-reference.js';
+import { referenceWords } from '../fixtures/search-reference.js';
 import { PEERS } from './relevance/peers.mjs';
 import { relevanceData } from './relevance/data.mjs';
 

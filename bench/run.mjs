@@ -7,7 +7,7 @@ import { runBench } from './lib/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A module is a bench/*.mjs with a default export; other files there (helpers,
-// stand-alone scripts such as argon2-ab.mjs) are not run from here.
+// stand-alone scripts) are not run from here; the A/B scripts live in bench/ab/.
 const modules = readdirSync(path.join(root, 'bench'))
   .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs'
     && /^export default\b/m.test(readFileSync(path.join(root, 'bench', f), 'utf8')))

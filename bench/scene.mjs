@@ -7,11 +7,8 @@
 // the first frame drawn with the textures (demo/vault-scene.js). Prints the
 // medians and writes bench/results/scene.json. BENCH_SCENE_DEBUG=1 also logs
 // each new seed's phases (the runtime's user-timing measures, ms from the click).
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { withChromiumPages } from './lib/chromium.mjs';
 import { median } from './lib/measure.mjs';
+import { freshDemoPages, runsIn, writeScenarioResults } from './lib/scenario.mjs';
 
 const TARGET_MS = 1000;
 const NEW_SEEDS = 3;
@@ -60,22 +57,11 @@ async function onePage(context, url) {
 }
 
 async function run({ root, quick, engine }) {
-  if (engine !== 'all' && engine !== 'chromium') {
-    console.log(`scene: Chromium only (the demo page with three.js); --engine=${engine} has nothing to run`);
-    return;
-  }
+  if (!runsIn(engine, 'scene', 'the demo page with three.js')) return;
   const count = quick ? 2 : 5;
-  const loadBefore = os.loadavg()[0];
-  const runs = [];
-  await withChromiumPages({ viewport: { width: 1440, height: 900 } }, async ({ context, url }) => {
-    for (let i = 0; i < count; i++) {
-      const result = await onePage(context, `${url}/demo/`);
-      runs.push(result);
-      console.log(`[chromium] page ${i + 1}/${count}: the scene at ${result.size} on screen ${result.firstMs} ms after the request`
-        + ` (both maps made at ${result.firstMapsMs} ms); new seeds ${result.newSeedMs.join(', ')} ms (maps at ${result.newSeedMapsMs.join(', ')} ms)`);
-    }
-  });
-  const load = { start: loadBefore, end: os.loadavg()[0] };
+  const { runs, load } = await freshDemoPages(count, onePage, (result) => `the scene at ${result.size} on screen ${result.firstMs} ms`
+    + ` after the request (both maps made at ${result.firstMapsMs} ms); new seeds ${result.newSeedMs.join(', ')} ms`
+    + ` (maps at ${result.newSeedMapsMs.join(', ')} ms)`);
   const summary = {
     firstMs: median(runs.map((r) => r.firstMs)), firstMapsMs: median(runs.map((r) => r.firstMapsMs)),
     newSeedMs: median(runs.flatMap((r) => r.newSeedMs)), newSeedMapsMs: median(runs.flatMap((r) => r.newSeedMapsMs)),
@@ -86,12 +72,7 @@ async function run({ root, quick, engine }) {
   console.log('                                          maps made ms   on screen ms   target');
   console.log(`   on opening the page                   ${summary.firstMapsMs.toFixed(0).padStart(12)}   ${summary.firstMs.toFixed(0).padStart(12)}   ${verdict(summary.firstMs)}`);
   console.log(`   a new seed on the loaded page         ${summary.newSeedMapsMs.toFixed(0).padStart(12)}   ${summary.newSeedMs.toFixed(0).padStart(12)}   ${verdict(summary.newSeedMs)}`);
-  // As the other benches: --quick writes beside the build, never over the committed results.
-  const out = path.join(root, quick ? 'build/bench/results/scene.quick.json' : 'bench/results/scene.json');
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), engine: 'chromium', pages: count, loadAverage: load,
-    targetMs: TARGET_MS, summary, runs }, null, 2)}\n`);
-  console.log(`\nwrote ${path.relative(root, out)}`);
+  await writeScenarioResults(root, 'scene', quick, { pages: count, loadAverage: load, targetMs: TARGET_MS, summary, runs });
 }
 
 export default { title: 'the demo\'s vault scene at 1024, from the request to the textured frame', run };

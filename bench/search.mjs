@@ -9,7 +9,7 @@
 //   keystrokes-node, keystrokes-chromium   (bench/search/engines.mjs) the slowest keystroke of
 //                      each replay, median of 7 replays: the figure the issue's targets use
 // Ours (the wasm word index, the plain-JS word index, the per-note wasm scan) and the naive
-// JS are checked against the specification (tests/js/search-reference.js) on every
+// JS are checked against the specification (fixtures/search-reference.js) on every
 // keystroke before any timing. The peers' semantics differ (their own fuzziness, prefix and
 // tokenising rules): they are timed on the same keystrokes, and the result-counts table
 // lists their counts beside the spec's.
@@ -21,11 +21,11 @@ import * as FlexSearchModule from 'flexsearch';
 import Fuse from 'fuse.js';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { keystrokes } from '../tests/js/search-corpus.js';
+import { keystrokes } from '../fixtures/search-corpus.js';
 import { realCorpus, REAL_SCENARIOS as SEARCH_SCENARIOS } from './search/real-corpus.mjs';
-import { createReference } from '../tests/js/search-reference.js';
+import { createReference } from '../fixtures/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';
-import { naiveSearch } from './peers/naive-search.mjs';
+import { naiveSearch } from '../fixtures/peers/naive-search.mjs';
 
 const FlexSearch = FlexSearchModule.default ?? FlexSearchModule;
 const NOTES = { full: 5000, quick: 300 };
@@ -71,7 +71,7 @@ export const SEARCHERS = {
   },
   'naive-js': {
     label: 'naive JS (re-tokenise + DP per word)', spec: true, replays: 2,
-    detail: 'bench/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
+    detail: 'fixtures/peers/naive-search.mjs: every keystroke, normalise and split every note again, the OSA table against every word',
     async make() { return (texts) => specSearcher({ search: (query) => naiveSearch(texts, query) }); },
   },
   minisearch: {

@@ -2,10 +2,7 @@
 // contender's median over the case's pixels, per engine and kind, sizes as
 // columns), the sizes of the shipped texture modules, with the issue's limit,
 // and the native engine (bench/native/texture.mjs).
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { moduleSizesTable } from './lib/module-sizes.mjs';
 
 export { engines } from './native/texture.mjs';
 
@@ -41,38 +38,9 @@ function nsPerPixel(section, kind) {
   };
 }
 
-function moduleSizes(root) {
-  const dir = path.join(root, 'dist/wasm');
-  let files = [];
-  try {
-    files = readdirSync(dir).filter((f) => /^texture(\.[a-z]+)?\.wasm$/.test(f)).sort();
-  } catch {
-    // dist/ not built yet: the table says so.
-  }
-  const rows = files.map((file) => {
-    const bytes = readFileSync(path.join(dir, file));
-    const gzip = gzipSync(bytes, { level: 9 }).length;
-    const limit = SIZE_LIMIT_GZIP[file];
-    return { file: `dist/wasm/${file}`, raw: bytes.length, gzip,
-      sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16), limitGzip: limit ?? null,
-      withinLimit: limit === undefined ? null : gzip <= limit };
-  });
-  return {
-    id: 'sizes',
-    title: 'module sizes (gzip -9)',
-    columns: ['file', 'raw bytes', 'gzip bytes', 'sha256', 'limit'],
-    align: ['left', 'right', 'right', 'left', 'left'],
-    rows: rows.length
-      ? rows.map((r) => [r.file, r.raw, r.gzip, r.sha256,
-        r.limitGzip === null ? '' : `${r.withinLimit ? 'ok' : 'OVER'} (gzip <= ${r.limitGzip})`])
-      : [['dist/wasm/texture*.wasm not built (sh scripts/build.sh)', '', '', '', '']],
-    data: rows,
-  };
-}
-
 export function tables({ root, sections = {} }) {
   const perPixel = Object.values(sections).flatMap((section) => ['stone-wall', 'vault-face']
     .filter((kind) => section.cases.some((c) => c.params.kind === kind))
     .map((kind) => nsPerPixel(section, kind)));
-  return [...perPixel, moduleSizes(root)];
+  return [...perPixel, moduleSizesTable(root, { folder: 'dist/wasm', module: 'texture', limits: SIZE_LIMIT_GZIP })];
 }

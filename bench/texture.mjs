@@ -20,7 +20,7 @@ import { bandRows, textureOps, wasmTextureBackend } from '../worker/texture-ops.
 import { unwrapTransfer } from '../common/protocol.js';
 import { TEXTURE_MAPS } from '../common/constants.js';
 import { needWorkers, packageEntry } from './lib/measure.mjs';
-import { simplexFbm } from './peers/simplex-fbm.mjs';
+import { simplexFbm } from '../fixtures/peers/simplex-fbm.mjs';
 
 export const SIZES = { full: [64, 256, 512, 1024, 2048, 4096], quick: [64, 256, 512] };
 export const KINDS = ['stone-wall', 'vault-face'];
@@ -212,7 +212,7 @@ const contenders = {
     (p) => p.against),
   'simplex-noise': {
     label: 'simplex-noise fBm, 4 octaves, one grey channel',
-    detail: 'simplexFbm() of bench/peers/simplex-fbm.mjs: createNoise2D(seeded PRNG) of npm simplex-noise; per pixel 4 octaves (frequency x2, amplitude x0.5 each) summed'
+    detail: 'simplexFbm() of fixtures/peers/simplex-fbm.mjs: createNoise2D(seeded PRNG) of npm simplex-noise; per pixel 4 octaves (frequency x2, amplitude x0.5 each) summed'
       + ' into one Uint8ClampedArray byte: one map of one channel, against our five maps of four channels; the array is'
       + ' the user\'s own, reused from one render to the next',
     package: 'simplex-noise',

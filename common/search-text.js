@@ -16,7 +16,7 @@ const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 
 // The typo budgets, for every JS user (both indexes, the highlighting, the
 // naive benchmark peer); cpp/search/thresholds.h is the kernel's copy, and
-// tests/js/search-reference.js keeps the specification's own.
+// fixtures/search-reference.js keeps the specification's own.
 /** Typos a complete term of `length` code points may have: 0 up to 2, 1 up to 5, then 2. */
 export function termBudget(length) {
   return length <= 2 ? 0 : length <= 5 ? 1 : 2;

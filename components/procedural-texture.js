@@ -14,7 +14,7 @@
 // maps and toBlob() keep every pixel.
 import { ElementBase, upgradeProperties } from './internal/element-base.js';
 import { sharedTextureRender } from './internal/texture-shared-render.js';
-import { enginePath } from '../api/runtime/client.js';
+import { enginePath } from '../api/texture.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
 import { displayReduction, reduceRows, reducedSide } from '../common/texture-reduce.js';

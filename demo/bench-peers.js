@@ -2,15 +2,15 @@
 // browser builds are UMD scripts that define globals, loaded from the repo's
 // node_modules with importScripts; one worker per benchmark, terminated after,
 // since libsodium and libsodium-sumo both define `libsodium`). The peer code
-// the benchmarks share (bench/peers/) is loaded with import(), which a classic
+// the benchmarks share (fixtures/peers/) is loaded with import(), which a classic
 // worker allows where importScripts cannot load a module.
 //   {kind: 'argon2', password, salt, t, m, runs}  libsodium-wrappers-sumo crypto_pwhash and hash-wasm argon2id
-//   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note (bench/peers/libsodium-notes.mjs)
+//   {kind: 'notes', notes, deviceKey, runs}       libsodium-wrappers, note by note (fixtures/peers/libsodium-notes.mjs)
 //   {kind: 'search', texts, queries, needle, runs} MiniSearch (an index, fuzzy 0.2 + prefix) and uFuzzy (intraMode 1, no
 //                                                 index), set up as bench/search.mjs does; their matching rules are not
 //                                                 ours, so what is compared is whether the first query finds note `needle`
 //   {kind: 'texture', texture: {size, seed}, runs} simplex-noise fBm, 4 octaves, one grey channel
-//                                                 (bench/peers/simplex-fbm.mjs; another computation: not compared)
+//                                                 (fixtures/peers/simplex-fbm.mjs; another computation: not compared)
 //   {kind: 'blur', sky: {data, width, height}, radius, runs}  StackBlur (npm stackblur-canvas, imageDataRGBA) at the
 //                                                 same radius (another kernel: not compared)
 // Replies {type: 'done', contenders: [{id, label, version, times: [ms...], output}]} or {type: 'failed', message}.
@@ -65,7 +65,7 @@ async function argon2({ password, salt, t, m, runs }) {
 async function notes({ notes: list, deviceKey, runs }) {
   importScripts(`${MODULES}libsodium/dist/modules/libsodium.js`,
     `${MODULES}libsodium-wrappers/dist/modules/libsodium-wrappers.js`);
-  const { libsodiumOpenNote } = await import('../bench/peers/libsodium-notes.mjs');
+  const { libsodiumOpenNote } = await import('../fixtures/peers/libsodium-notes.mjs');
   await sodium.ready;
   return alternate([{
     id: 'libsodium', label: 'libsodium-wrappers, note by note', version: sodium.sodium_version_string?.() ?? '', times: [],
@@ -103,7 +103,7 @@ async function search({ texts, queries, needle, runs }) {
 
 async function texture({ texture: { size, seed }, runs }) {
   const { createNoise2D } = await import(`${MODULES}simplex-noise/dist/esm/simplex-noise.js`);
-  const { simplexFbm } = await import('../bench/peers/simplex-fbm.mjs');
+  const { simplexFbm } = await import('../fixtures/peers/simplex-fbm.mjs');
   const grey = new Uint8ClampedArray(size * size);   // the user's own array, reused from one render to the next
   return alternate([{
     id: 'simplex-noise', label: 'simplex-noise fBm, one grey channel', version: '', times: [],

@@ -6,7 +6,9 @@
 // run repeats the job for at least 10 ms and keeps the mean); the bar is the median. Ours runs first, then the peers' worker (they cannot
 // alternate across threads). Every contender's output is compared with ours
 // and a disagreement is shown in place of the chart.
-import { NEEDLE, vaultNotes } from './vault-corpus.js';
+import { NEEDLE, vaultNotes } from '../fixtures/vault-corpus.js';
+import { median } from '../fixtures/median.js';
+import { hex, timeRuns } from './bench-timing.js';
 import { digestMaps } from './bench-texture.js';
 import { SKY, digestBytes, skyImage } from './bench-blur.js';
 
@@ -17,31 +19,6 @@ export const SETTINGS = {
   quick: { argon2: { t: 1, m: 256 }, notes: 400, texture: 128, runs: 1 },
 };
 const QUERIES = ['kubernets upgrde', 'quartely report', 'lanturn', 'moon gardn'];
-
-const median = (times) => {
-  const sorted = times.slice().sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-function hex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-// Each timed run repeats the job until MIN_MS have passed and keeps the mean:
-// outside cross-origin isolation some browsers coarsen performance.now() to 1 ms.
-const MIN_MS = 10;
-async function timeOurs(run, runs) {
-  const output = await run();
-  const times = [];
-  for (let r = 0; r < runs; r++) {
-    const start = performance.now();
-    let n = 0;
-    do { await run(); n++; } while (performance.now() - start < MIN_MS);
-    times.push((performance.now() - start) / n);
-  }
-  return { output, times };
-}
 
 function inWorker(file, job, { type = 'classic', transfer = [] } = {}) {
   return new Promise((resolve, reject) => {
@@ -89,7 +66,7 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
   const password = new TextEncoder().encode('correct horse battery staple');
   const salt = Uint8Array.from({ length: 16 }, (_, i) => i);
   const [kernel] = await inWorker('./bench-ours.js', { kind: 'argon2', password, salt, t, m, runs }, { type: 'module' });
-  const viaApi = await timeOurs(async () => hex(await api.argon2id({ password, salt, t, m, p: 1 })), runs);
+  const viaApi = await timeRuns(async () => hex(await api.argon2id({ password, salt, t, m, p: 1 })), runs);
   const others = await peers({ kind: 'argon2', password, salt, t, m, runs });
   results.push(result('argon2', `Argon2id (t=${t}, ${m >= 1024 ? `${m / 1024} MiB` : `${m} KiB`}), one hash`, 'ms per hash',
     { label: 'ours, argon2id() API (+ a fresh worker)', ms: median(viaApi.times) },
@@ -103,7 +80,7 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
   const plain = vaultNotes(count);
   const deviceKey = crypto.getRandomValues(new Uint8Array(32));
   const sealed = await api.sealNotes(plain, deviceKey);
-  const opened = await timeOurs(async () => {
+  const opened = await timeRuns(async () => {
     const list = await api.openNotes(sealed, deviceKey);
     return list.reduce((chars, note) => chars + (note.error ? 0 : note.title.length + note.body.length), 0);
   }, runs);
@@ -119,7 +96,7 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
   const index = await api.createSearchIndex(texts);
   let searched;
   try {
-    searched = await timeOurs(async () => {
+    searched = await timeRuns(async () => {
       let needleFound;
       for (const query of QUERIES) {
         const { indices } = await index.search(query);
@@ -145,12 +122,12 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
   // Renders in a row as docs/api.md shows them (a kept worker, the last maps handed back as into), and one render alone.
   const textures = api.createTextureWorker();
   let last;
-  const inRow = await timeOurs(async () => {
+  const inRow = await timeRuns(async () => {
     last = await api.renderTexture(texture, { worker: textures, into: last });
     return digestMaps(last);
   }, runs);
   textures.terminate();
-  const rendered = await timeOurs(async () => digestMaps(await api.renderTexture(texture)), runs);
+  const rendered = await timeRuns(async () => digestMaps(await api.renderTexture(texture)), runs);
   const simplex = await peers({ kind: 'texture', texture, runs });
   const [kernelTexture, tables] = kernels;
   results.push(result('texture', `Texture ${size} × ${size}: ours all five maps, simplex-noise one grey channel`, 'ms per texture',
@@ -166,7 +143,7 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
   progress(`Blur, ${width} × ${height}, r = ${radius}…`);
   const [kernelBlur, barsBlur, slidingBlur] = await inWorker('./bench-ours.js', { kind: 'blur', runs }, { type: 'module' });
   const sky = skyImage(SKY);
-  const blurred = await timeOurs(async () => digestBytes((await api.boxBlur(sky, radius)).data), runs);
+  const blurred = await timeRuns(async () => digestBytes((await api.boxBlur(sky, radius)).data), runs);
   const stack = await peers({ kind: 'blur', sky: skyImage(SKY), radius, runs });
   results.push(result('blur', `Glass blur of a ${width} × ${height} sky, r = ${radius}: ours exact, StackBlur its own kernel`, 'ms per frame',
     { label: 'ours, boxBlur() API (the kept worker)', ms: median(blurred.times) },

@@ -2,7 +2,7 @@
 // 5,000 takes 60-400 ms of script here, which would otherwise run on the page
 // while it loads. Posts them in batches, in order, as demo/vault.js asks:
 //   {batch: n} -> {notes: [...n notes]} (the next n of the 5,000; fewer at the end)
-import { NOTE_COUNT, vaultNoteMaker } from './vault-corpus.js';
+import { NOTE_COUNT, vaultNoteMaker } from '../fixtures/vault-corpus.js';
 
 const next = vaultNoteMaker();
 let made = 0;

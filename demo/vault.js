@@ -11,7 +11,7 @@
 // on the page), so the notes are made in a worker of their own
 // (demo/vault-notes-worker.js) and sealed in batches, the notes worker sealing
 // one batch while the next is made.
-import { NOTE_COUNT } from './vault-corpus.js';
+import { NOTE_COUNT } from '../fixtures/vault-corpus.js';
 import { formatMs } from './bench.js';
 import { base64Decode } from '../common/base64.js';
 

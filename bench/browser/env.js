@@ -1,11 +1,11 @@
 // What contenders may ask of the engine, in the Chromium or Firefox bench worker: load one
-// of our Emscripten builds the way worker/runtime/host.js does (compile the
-// .wasm, then instantiate that Module through the glue's instantiateWasm).
+// of our Emscripten builds the way worker/runtime/host.js does (fixtures/emscripten-build.js),
+// compile a module without glue, read a build's bytes.
 import { compileFromUrl } from '../../common/wasm-compile.js';
 import { Unavailable } from '../lib/measure.mjs';
+import { BUILD_OUT as OUT, emscriptenBuild } from '../../fixtures/emscripten-build.js';
 
 const ROOT = new URL('../../', import.meta.url);
-const OUT = new URL('build/wasm/out/', ROOT);
 
 export const browserEnv = {
   engine: /\bFirefox\//.test(navigator.userAgent) ? 'firefox' : 'chromium',
@@ -27,20 +27,6 @@ export const browserEnv = {
     if (!response.ok) throw new Unavailable(`build/wasm/out/${file}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   },
-  async emscripten(name, { simd }) {
-    const file = `${name}${simd ? '.simd' : ''}`;
-    let module;
-    try {
-      module = await compileFromUrl(new URL(`${file}.wasm`, OUT).href);
-    } catch (error) {
-      throw new Unavailable(`build/wasm/out/${file}.wasm: ${error.message}`);
-    }
-    const { default: create } = await import(new URL(`${file}.mjs`, OUT).href);
-    return create({
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
-        return {};
-      },
-    });
-  },
+  /** The instantiated module of build/wasm/out/<name>[.simd] (fixtures/emscripten-build.js). */
+  emscripten: (name, options) => emscriptenBuild(name, options, (message) => new Unavailable(message)),
 };

@@ -47,23 +47,32 @@ export async function bundleForBrowser(root, module) {
 }
 
 /**
- * Runs `job` on the bench page at `url` in `page` (a Playwright or puppeteer page: the same calls), logging the
- * page's console; rejects after WATCHDOG_MS. Resolves to the page's reply {engine, results}.
+ * Runs the cases on the bench page (bench/browser/index.html, cross-origin isolated) served at `origin`, in `page`
+ * (a Playwright or puppeteer page: the same calls), logging the page's console; rejects after WATCHDOG_MS.
+ * Resolves to the engine's part of the results {version, info, method, results}; `browserName(reply)` is the
+ * browser and its version.
  */
-export async function runBenchPage(page, url, job, { engine, log }) {
+export async function runBenchPage(page, origin, { spec, cases, settings }, { engine, log, browserName }) {
   page.on('console', (message) => log(message.text()));
   page.on('pageerror', (error) => log(`page error: ${error.message}`));
-  await page.goto(url, { waitUntil: 'load' });
+  await page.goto(`${origin}/iso/bench/browser/index.html`, { waitUntil: 'load' });
   await page.waitForFunction(() => typeof window.runBench === 'function');
   let watchdog;
   const timeout = new Promise((resolve, reject) => {
     watchdog = setTimeout(() => reject(new Error(`${engine} bench exceeded ${WATCHDOG_MS} ms (BENCH_WATCHDOG_MS)`)), WATCHDOG_MS);
   });
+  let reply;
   try {
-    return await Promise.race([page.evaluate((j) => window.runBench(j), job), timeout]);
+    reply = await Promise.race([page.evaluate((j) => window.runBench(j), { spec, cases, ...settings }), timeout]);
   } finally {
     clearTimeout(watchdog);
   }
+  return {
+    version: `${await browserName(reply)} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
+    info: reply.engine,
+    method: workerMethod(settings),
+    results: reply.results,
+  };
 }
 
 /**
@@ -81,16 +90,11 @@ export async function runInChromium({ root, module, cases, settings, log }) {
       args: FLAGS,
     });
     const page = context.pages()[0] ?? await context.newPage();
-    const reply = await runBenchPage(page, `${server.url}/iso/bench/browser/index.html`, { spec, cases, ...settings },
-      { engine: 'chromium', log });
-    // The user agent string says 156.0.0.0 (reduced UA); the browser knows its full version.
-    const version = context.browser()?.version() ?? reply.engine.userAgent;
-    return {
-      version: `Chromium ${version} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
-      info: reply.engine,
-      method: workerMethod(settings),
-      results: reply.results,
-    };
+    return await runBenchPage(page, server.url, { spec, cases, settings }, {
+      engine: 'chromium', log,
+      // The user agent string says 156.0.0.0 (reduced UA); the browser knows its full version.
+      browserName: (reply) => `Chromium ${context.browser()?.version() ?? reply.engine.userAgent}`,
+    });
   } finally {
     await context?.close().catch(() => {});
     await server.close();

@@ -1,11 +1,11 @@
 // Runs a bench module's cases in headless Firefox ESR (Debian's firefox-esr,
 // driven by puppeteer-core over WebDriver BiDi, as the browser tests drive it:
-// tests/browser/engines/firefox.mjs), on the same cross-origin-isolated page and
+// scripts/browsers/firefox.mjs), on the same cross-origin-isolated page and
 // with the same dedicated module Worker per contender as the Chromium engine
 // (bench/lib/chromium.mjs, bench/browser/): only the browser differs.
 import puppeteer from 'puppeteer-core';
 import { startServer } from '../../scripts/server.mjs';
-import { bundleForBrowser, runBenchPage, WATCHDOG_MS, workerMethod } from './chromium.mjs';
+import { bundleForBrowser, runBenchPage, WATCHDOG_MS } from './chromium.mjs';
 
 const EXECUTABLE = process.env.FIREFOX_BIN || '/usr/bin/firefox-esr';
 
@@ -26,14 +26,9 @@ export async function runInFirefox({ root, module, cases, settings, log }) {
       extraPrefsFirefox: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
     });
     const page = await browser.newPage();
-    const reply = await runBenchPage(page, `${server.url}/iso/bench/browser/index.html`, { spec, cases, ...settings },
-      { engine: 'firefox', log });
-    return {
-      version: `Firefox ${(await browser.version()).replace(/^firefox\//i, '')} headless, a dedicated module Worker per contender, crossOriginIsolated ${reply.engine.crossOriginIsolated}`,
-      info: reply.engine,
-      method: workerMethod(settings),
-      results: reply.results,
-    };
+    return await runBenchPage(page, server.url, { spec, cases, settings }, {
+      engine: 'firefox', log, browserName: async () => `Firefox ${(await browser.version()).replace(/^firefox\//i, '')}`,
+    });
   } finally {
     await browser?.close().catch(() => {});
     await server.close();

@@ -25,13 +25,7 @@ export function packageEntry(env, dist = 'dist') {
   return env.url(`${dist}/${env.engine === 'node' ? 'node.js' : 'api.js'}`);
 }
 
-/** Median of a non-empty list of numbers (mean of the middle two for an even count). */
-export function median(values) {
-  if (values.length === 0) throw new RangeError('median of no values');
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+export { median } from '../../fixtures/median.js';
 
 /** How many times faster than the baseline: baseline median / contender median. */
 export function speedup(baselineMs, ms) {

@@ -2,11 +2,9 @@
 // own (a C program compiled at bench time, timed in C, same input and run
 // count), and the sizes of the shipped wasm modules.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { compileNative } from './compile.mjs';
+import { moduleSizesTable } from '../lib/module-sizes.mjs';
 
 const SIZE_LIMIT_GZIP = { 'argon2.simd.wasm': 25000 };  // issue 2 §8: at most 25 KB gzip
 
@@ -48,30 +46,5 @@ export const engines = {
 
 /** The raw and gzip size of each dist/wasm/argon2*.wasm (main SIMD, scalar, lanes), with the issue's limit. */
 export function tables({ root }) {
-  const dir = path.join(root, 'dist/wasm');
-  let files = [];
-  try {
-    files = readdirSync(dir).filter((f) => /^argon2(\.[a-z]+)?\.wasm$/.test(f)).sort();
-  } catch {
-    // dist/ not built yet: the table says so below.
-  }
-  const rows = files.map((file) => {
-    const bytes = readFileSync(path.join(dir, file));
-    const gzip = gzipSync(bytes, { level: 9 }).length;
-    const limit = SIZE_LIMIT_GZIP[file];
-    return { file: `dist/wasm/${file}`, raw: bytes.length, gzip,
-      sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16), limitGzip: limit ?? null,
-      withinLimit: limit === undefined ? null : gzip <= limit };
-  });
-  return [{
-    id: 'sizes',
-    title: 'module sizes (gzip -9)',
-    columns: ['file', 'raw bytes', 'gzip bytes', 'sha256', 'limit'],
-    align: ['left', 'right', 'right', 'left', 'left'],
-    rows: rows.length
-      ? rows.map((r) => [r.file, r.raw, r.gzip, r.sha256,
-        r.limitGzip === null ? '' : `${r.withinLimit ? 'ok' : 'OVER'} (gzip <= ${r.limitGzip})`])
-      : [['dist/wasm/argon2*.wasm not built (sh scripts/build.sh)', '', '', '', '']],
-    data: rows,
-  }];
+  return [moduleSizesTable(root, { folder: 'dist/wasm', module: 'argon2', limits: SIZE_LIMIT_GZIP })];
 }

@@ -5,7 +5,7 @@
 // every frame gap, and the runtime's own timeline (globalThis.mementoTimeline).
 // `?dist=/build/dist-main`: another build's copy of dist/ (OPEN_AGAINST in bench/open.mjs).
 const { sealNotes } = await import(`${new URLSearchParams(location.search).get('dist') ?? '/dist'}/index.js`);
-import { vaultNotes } from '/demo/vault-corpus.js';
+import { vaultNotes } from '/fixtures/vault-corpus.js';
 
 globalThis.mementoTimeline = true;
 const QUERY = 'quartely';

@@ -15,6 +15,7 @@ import puppeteer from 'puppeteer-core';
 import sodium from 'libsodium-wrappers-sumo';
 import { argon2id } from 'hash-wasm';
 import { packBody } from '../../extension/note-envelope.js';
+import { median } from '../lib/measure.mjs';
 
 const PASSWORD = 'bench lantern orchard 47';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update',
@@ -128,11 +129,6 @@ async function unlockOnce({ page, url }) {
   }));
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 // With BENCH_POPUP_B: each popup of the other build against the same popup of
 // this one, as the median of their times and as the median over rounds of the

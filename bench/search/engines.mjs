@@ -11,6 +11,7 @@ import vm from 'node:vm';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 import { nodeEnv } from '../lib/node-env.mjs';
+import { median as medianOf } from '../lib/measure.mjs';
 import { corpus, measureKeystrokes, SEARCHERS } from '../search.mjs';
 import { REAL_SCENARIOS as SEARCH_SCENARIOS } from './real-corpus.mjs';
 
@@ -56,16 +57,13 @@ const LATENCY_LABELS = {
 const latencyLabel = (mode) => (mode.endsWith(' against')
   ? `${LATENCY_LABELS[mode.slice(0, -' against'.length)]} (LATENCY_AGAINST build)` : LATENCY_LABELS[mode] ?? mode);
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+// NaN where a mode has no such samples.
+const median = (values) => (values.length === 0 ? NaN : medianOf(values));
 
 export const engines = {
   // Not a race between contenders: what a person typing sees, in Chromium. Its figures are in the
   // section's info and in the `latency` table.
-  // LATENCY_AGAINST=<directory with another build's dist/, bench/search/ and tests/js/search-corpus.js> runs every
+  // LATENCY_AGAINST=<directory with another build's dist/, bench/search/ and fixtures/search-corpus.js> runs every
   // mode on that build too, right after ours (an A/B in one browser; its rows are named "<mode> against").
   async 'latency-chromium'({ root, quick, log }) {
     const server = await startServer({ root });
@@ -170,7 +168,7 @@ export const engines = {
       context = await chromium.launchPersistentContext(profile, { executablePath: EXECUTABLE, headless: false, args: FLAGS });
       const page = context.pages()[0] ?? await context.newPage();
       page.on('console', (message) => log(message.text()));
-      await page.goto(`${server.url}/iso/tests/browser/fixtures/page.html`);
+      await page.goto(`${server.url}/iso/bench/browser/index.html`);   // the bench's own page: a cross-origin-isolated host for the workers
       const reply = await page.evaluate(async ({ bundle, cases, quick }) => {
         const base = new URL('/iso/', location.href).href;
         // One dedicated module Worker per contender (its own heap, like the element's search worker): it builds

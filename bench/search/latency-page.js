@@ -9,7 +9,7 @@
 // answer comes through shared memory in the task of the key), so every import
 // is relative.
 import { sealNotes } from '../../dist/index.js';
-import { searchCorpus } from '../../tests/js/search-corpus.js';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
 
 const root = document.getElementById('root');
 const keys = [];

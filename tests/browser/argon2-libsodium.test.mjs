@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { liveWorkersAfterLinger, openBrowser } from './harness.mjs';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 
 const SEED = Number(process.env.SEED ?? Date.now() % 1e9);
 

@@ -11,8 +11,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, waitFor } from './harness.mjs';
-import { createReference } from '../js/search-reference.js';
-import { keystrokes, searchCorpus } from '../js/search-corpus.js';
+import { createReference } from '../../fixtures/search-reference.js';
+import { keystrokes, searchCorpus } from '../../fixtures/search-corpus.js';
 
 const NOTES = 400;
 const WORD = 'quartely reprot';
@@ -39,7 +39,7 @@ async function typingPage({ isolated, mode }) {
         if (options?.name === 'search') this.addEventListener('message', () => { window.inWorkerMessage = true; });
       }
     };
-    const bodies = (await import(new URL('../../js/search-corpus.js', location.href).href)).searchCorpus().slice(0, notes);
+    const bodies = (await import(new URL('../../../fixtures/search-corpus.js', location.href).href)).searchCorpus().slice(0, notes);
     const root = document.getElementById('root');
     root.innerHTML = mode === 'own' ? '<fuzzy-search id="s"></fuzzy-search>'
       : '<fuzzy-search id="s" for="list"></fuzzy-search><note-list id="list"></note-list>';

@@ -1,10 +1,11 @@
 // The shared harness of the browser tests: which engine (ENGINE=chromium or
-// --engine=chromium; Firefox and WebKit plug in as engines/<name>.mjs), the
+// --engine=chromium; Firefox and WebKit plug in as scripts/browsers/<name>.mjs), the
 // repository served on 127.0.0.1, and an engine-neutral page:
 //   goto(url), evaluate(fn, arg) (one serialisable argument), press(key),
 //   type(text), addScript(file), screenshot(file), problems (page errors),
 //   workerTargets() where the engine can count workers from outside, close().
-// Tests speak only this, so a new engine is one file in engines/. An engine
+// Tests speak only this, so a new engine is one file in scripts/browsers/ (shared with the
+// A/B scripts in bench/ab/, which launch the same browsers). An engine
 // also lists its `capabilities` (longTasks: PerformanceObserver 'longtask'
 // entries, and page.addInitScript(fn, arg) to observe them from a page's first script; workerTargets, rendererMemory,
 // sharedArrayBufferGlobal, emulateMedia: page.emulateMedia({reducedMotion}),
@@ -16,11 +17,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, startServer } from '../../scripts/server.mjs';
+import { waitFor } from '../../scripts/browsers/wait-for.mjs';
 
 const ENGINES = {
-  chromium: () => import('./engines/chromium.mjs'),
-  firefox: () => import('./engines/firefox.mjs'),
-  webkit: () => import('./engines/webkit.mjs'),
+  chromium: () => import('../../scripts/browsers/chromium.mjs'),
+  firefox: () => import('../../scripts/browsers/firefox.mjs'),
+  webkit: () => import('../../scripts/browsers/webkit.mjs'),
 };
 
 export const ROOT = REPO_ROOT;
@@ -97,16 +99,7 @@ export function recordEvents(page) {
   });
 }
 
-/** Polls `fn(arg)` in the page until it returns a truthy value; returns that value. */
-export async function waitFor(page, fn, arg, { timeout = 30000, interval = 25, what = 'condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await page.evaluate(fn, arg);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, interval));
-  }
-}
+export { waitFor };
 
 /** Waits until window.events holds `count` events and returns them. */
 export function waitForEvents(page, count, options) {
@@ -143,6 +136,17 @@ export async function liveWorkersAfterLinger(page) {
     count = await page.evaluate(() => window.memento.liveWorkerCount());
   }
   return count;
+}
+
+/** The page's workers as the browser itself lists them (the engine's workerTargets) once they have had 5 s to end. */
+export async function workerTargetsAfterEnd(page) {
+  const deadline = Date.now() + 5000;
+  let workers = await page.workerTargets();
+  while (workers > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    workers = await page.workerTargets();
+  }
+  return workers;
 }
 
 /**

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { descendants } from './engines/proc.mjs';
+import { descendants } from '../../scripts/browsers/proc.mjs';
 import { openBrowser } from './harness.mjs';
 import { verdictAgainstControl } from './frame-control.mjs';
 import { judgeFrames, watchHostStalls } from './host-stalls.mjs';

@@ -18,7 +18,7 @@ const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
 // checks go through skipUnless(), so they show as skipped for the engine. (In
 // WebKitGTK the search file's frame-budget check is skipped: typing through
 // WebKitWebDriver under Xvfb costs frames even on a page with a plain <input>;
-// engines/webkit.mjs has the numbers. WebKitGTK's MiniBrowser loads no web extension.)
+// scripts/browsers/webkit.mjs has the numbers. WebKitGTK's MiniBrowser loads no web extension.)
 const { browserTests, modules } = JSON.parse(readFileSync(path.join(here, '../../modules.json'), 'utf8'));
 const listed = { ...browserTests, ...Object.assign({}, ...modules.map((module) => module.browserTests ?? {})) };
 const unlisted = all.filter((f) => !listed[f]);

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
-import { createReference, referenceSearch } from '../js/search-reference.js';
-import { keystrokes, searchCorpus } from '../js/search-corpus.js';
+import { createReference, referenceSearch } from '../../fixtures/search-reference.js';
+import { keystrokes, searchCorpus } from '../../fixtures/search-corpus.js';
 
 const SMALL = ['Café au lait in Zürich', 'a naïve idea, déjà vu', 'Straße and STRASSE', 'Κυβερνήτης του πλοίου',
   'Привет, Москва! 🙂', '東京 と 北京', 'kubernetes cluster upgrade notes', 'kubernetes pods and services',
@@ -22,7 +22,7 @@ after(async () => { await browser?.close(); });
 async function searchPage(documents, { corpus = false, attributes = '' } = {}) {
   const page = await browser.newPage();
   await page.evaluate(async ({ documents, corpus, attributes }) => {
-    const texts = corpus ? (await import('/tests/js/search-corpus.js')).searchCorpus() : documents;
+    const texts = corpus ? (await import('/fixtures/search-corpus.js')).searchCorpus() : documents;
     document.getElementById('root').innerHTML = `<fuzzy-search id="s" ${attributes}></fuzzy-search>`;
     const el = document.getElementById('s');
     window.log = [];
@@ -356,7 +356,7 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
   const texts = bodies.map((body, i) => `Note ${i}\n${body}`);
   const QUERY = 'quartely repot';
   await page.evaluate(async () => {
-    const bodies = (await import('/tests/js/search-corpus.js')).searchCorpus();
+    const bodies = (await import('/fixtures/search-corpus.js')).searchCorpus();
     const key = crypto.getRandomValues(new Uint8Array(32));
     window.sealed = await window.memento.sealNotes(bodies.map((body, i) => ({ id: `n${i}`, title: `Note ${i}`, body })), key);
     window.key = key;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
-import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
+import { axeViolations, openBrowser, skipUnless, waitFor, workerTargetsAfterEnd } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { renderTextureTables } from '../../worker/texture-tables.js';
@@ -339,14 +339,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
   assert.equal(w.live, 0, 'none after it');
   await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
     if (!skipUnless(st, browser.engine, 'workerTargets')) return;
-    const deadline = Date.now() + 5000;
-    let workers;
-    do {
-      workers = await page.workerTargets();
-      if (workers === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
-    assert.equal(workers, 0);
+    assert.equal(await workerTargetsAfterEnd(page), 0);
   });
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sodium from 'libsodium-wrappers-sumo';
-import { liveWorkersAfterLinger, openBrowser, recordEvents, skipUnless, waitForEvents } from './harness.mjs';
+import { liveWorkersAfterLinger, openBrowser, recordEvents, skipUnless, waitForEvents, workerTargetsAfterEnd } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
 
 await sodium.ready;
@@ -81,14 +81,7 @@ test('during a t=3, m=256 MiB check the main thread has no task over 50 ms and k
   assert.equal(await liveWorkersAfterLinger(page), 0, 'the page holds no worker');
   await t.test('the browser itself lists no worker for the page afterwards', async (st) => {
     if (!skipUnless(st, browser.engine, 'workerTargets')) return;
-    const deadline = Date.now() + 5000;
-    let workers;
-    do {
-      workers = await page.workerTargets();
-      if (workers === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
-    assert.equal(workers, 0, 'the browser lists no worker for the page');
+    assert.equal(await workerTargetsAfterEnd(page), 0, 'the browser lists no worker for the page');
   });
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { KEY, PASSWORD, PLAIN, QUERY, VAULT_JSON, indexHtml, APP_JS, makeProject, removeTemps, serveStatic } from './helpers.mjs';
 
-const ENGINES = { chromium: '../browser/engines/chromium.mjs', firefox: '../browser/engines/firefox.mjs' };
+const ENGINES = { chromium: '../../scripts/browsers/chromium.mjs', firefox: '../../scripts/browsers/firefox.mjs' };
 const CORS = { 'access-control-allow-origin': '*' };
 
 let project;

@@ -152,7 +152,7 @@ export async function serveStatic(root, { isolated = false, headers = {} } = {})
   };
 }
 
-// The flags of tests/browser/engines/chromium.mjs: Debian's Chromium, new headless, loopback only.
+// The flags of scripts/browsers/chromium.mjs: Debian's Chromium, new headless, loopback only.
 const CHROMIUM_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

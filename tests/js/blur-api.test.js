@@ -9,7 +9,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { BUILDS, loadWasm } from './wasm-node.js';
-import { blockImage, crops, noiseImage, skyImage } from './blur-images.js';
+import { blockImage, crops, noiseImage, skyImage } from '../../fixtures/blur-images.js';
 import { blurOps, jsBlurBackend, wasmBlurBackend } from '../../worker/blur-ops.js';
 import { boxBlurQuarter, boxBlurSliding } from '../../worker/blur-sliding.js';
 import { boxBlurSpec, cropImage } from '../../worker/blur-spec.js';

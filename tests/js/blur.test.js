@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { boxBlurSpec, cropImage } from '../../worker/blur-spec.js';
 import { boxBlurSliding } from '../../worker/blur-sliding.js';
 import { BUILDS, loadWasm } from './wasm-node.js';
-import { blockImage, crops, noiseImage, skyImage } from './blur-images.js';
+import { blockImage, crops, noiseImage, skyImage } from '../../fixtures/blur-images.js';
 
 const QUALITY = { exact: 0, quarter: 1 };
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { formatRatio, ratioText } from '../../demo/bench.js';
 import { headlineOf } from '../../demo/bench-headlines.js';
 import { openTimeline } from '../../demo/bench-open.js';
-import { NEEDLE, vaultNoteMaker, vaultNotes } from '../../demo/vault-corpus.js';
+import { NEEDLE, vaultNoteMaker, vaultNotes } from '../../fixtures/vault-corpus.js';
 
 const results = (name) => JSON.parse(readFileSync(new URL(`../../bench/results/${name}.json`, import.meta.url), 'utf8'));
 

@@ -11,7 +11,7 @@ import { createWasmNotes } from '../../worker/notes-ops.js';
 import { packNotes, unpackOpened } from '../../common/notes-format.js';
 import { receiveNoteTexts } from '../../common/text-feed.js';
 import { loadWasm } from './wasm-node.js';
-import { illFormed, perFieldStrings, rng as plainRng, sealBytes, wellFormed } from './notes-plaintexts.js';
+import { illFormed, perFieldStrings, rng as plainRng, sealBytes, wellFormed } from '../../fixtures/notes-plaintexts.js';
 
 const reference = createWasmNotes(await loadWasm('notes', true));
 const deviceKey = crypto.getRandomValues(new Uint8Array(32));

@@ -9,7 +9,7 @@ import sodium from 'libsodium-wrappers';
 import { createWasmNotes, notesOps } from '../../worker/notes-ops.js';
 import { createSodiumNotes } from '../../worker/notes-sodium.js';
 import { jointText, packNotes, packSeal, startPacking, unpackOpened, unpackRange, unpackSealed } from '../../common/notes-format.js';
-import { ILL_FORMED, illFormed, perFieldStrings, sealBytes, wellFormed } from './notes-plaintexts.js';
+import { ILL_FORMED, illFormed, perFieldStrings, sealBytes, wellFormed } from '../../fixtures/notes-plaintexts.js';
 
 const OUT = new URL('../../build/wasm/out/', import.meta.url);
 

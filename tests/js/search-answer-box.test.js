@@ -10,8 +10,8 @@ import { answerBoxBytes, takeAnswer, writeAnswer } from '../../common/search-ans
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
 import { OPEN_FIELDS_OUT } from '../../common/notes-format.js';
-import { keystrokes, searchCorpus } from './search-corpus.js';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { keystrokes, searchCorpus } from '../../fixtures/search-corpus.js';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 import { createSearchIndex } from '../../dist/node.js';
 import { loadWasm } from './wasm-node.js';
 

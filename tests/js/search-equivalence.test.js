@@ -1,6 +1,6 @@
 // The wasm word index (SIMD and scalar builds), the plain-JS word index and
 // the per-note wasm scan all give the specification's exact answer, version 3
-// (tests/js/search-reference.js: OSA distance, the last term as a prefix or a
+// (fixtures/search-reference.js: OSA distance, the last term as a prefix or a
 // finished word, the whole-word, agreement and note-length tie-breaks), each
 // on more than 100,000 random queries over random corpora: typos (half of
 // them transpositions, often at the start or the end of a word), repeated
@@ -10,14 +10,14 @@
 // cases on the benchmark's corpus, on every path and the naive peer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { osaDistance, prefixOsaDistance, referenceSearch } from './search-reference.js';
-import { searchCorpus } from './search-corpus.js';
-import { naiveSearch } from '../../bench/peers/naive-search.mjs';
+import { osaDistance, prefixOsaDistance, referenceSearch } from '../../fixtures/search-reference.js';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
+import { naiveSearch } from '../../fixtures/peers/naive-search.mjs';
 import { wordsOf } from '../../common/search-text.js';
 import { loadWasm } from './wasm-node.js';
 import { JsSearchIndex } from '../../worker/search-index-js.js';
 import { WasmSearchIndex } from '../../worker/search-ops.js';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 
 // The seeded generator, with two helpers, so a failure names its seed.
 function rng(seed) {

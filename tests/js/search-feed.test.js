@@ -12,7 +12,7 @@ import { postFeedError, receiveNoteTexts } from '../../common/text-feed.js';
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
 import { namedError } from '../../common/errors.js';
-import { referenceSearch } from './search-reference.js';
+import { referenceSearch } from '../../fixtures/search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
 const notesWasm = await loadWasm('notes', true);

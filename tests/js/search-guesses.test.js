@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
 import { GUESSED_CHARS, GUESS_LIMIT } from '../../api/search-guesses.js';
-import { searchCorpus } from './search-corpus.js';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 import { createSearchIndex } from '../../dist/node.js';
 import { loadWasm } from './wasm-node.js';
 

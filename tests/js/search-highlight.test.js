@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { highlightSegments, wordMatcher } from '../../components/internal/search-highlight.js';
-import { osaDistance, prefixBudget, prefixOsaDistance, termBudget } from './search-reference.js';
-import { searchCorpus } from './search-corpus.js';
+import { osaDistance, prefixBudget, prefixOsaDistance, termBudget } from '../../fixtures/search-reference.js';
+import { searchCorpus } from '../../fixtures/search-corpus.js';
 import { wordsOf as wordsOfRun } from '../../common/search-text.js';
 
 const marked = (segments) => segments.filter((s) => s.match).map((s) => s.text);

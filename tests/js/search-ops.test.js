@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { jsSearchBackend, searchOps, wasmSearchBackend, WasmSearchIndex } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
 import { MAX_BUDGET, prefixBudget, termBudget } from '../../common/search-text.js';
-import { referenceSearch, prefixBudget as specPrefixBudget, termBudget as specTermBudget } from './search-reference.js';
+import { referenceSearch, prefixBudget as specPrefixBudget, termBudget as specTermBudget } from '../../fixtures/search-reference.js';
 import { loadWasm } from './wasm-node.js';
 
 const TEXTS = ['Kubernetes cluster notes', 'Café crème', 'Straße und Weg', 'kubernetes', 'Ελληνικά κείμενα', 'поиск заметок'];

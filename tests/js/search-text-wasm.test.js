@@ -14,7 +14,7 @@ import { FedTexts } from '../../common/text-feed.js';
 import { JsSearchIndex } from '../../worker/search-index-js.js';
 import { WasmSearchIndex } from '../../worker/search-ops.js';
 import { withHeap } from '../../worker/wasm-heap.js';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 import { BUILDS, loadWasm } from './wasm-node.js';
 
 function rng(seed) {

@@ -247,58 +247,54 @@ test('renderTexture refuses a bad `into` or `worker` naming it, before any worke
 });
 
 const NODE_BUILD = new URL('../../dist/node.js', import.meta.url);
-test('in Node (dist/node.js, a worker thread per render): the digests at 512 on every path, one band report each', async (t) => {
+/** Runs `body(api, path)` on dist/node.js once per forced path (SIMD, scalar, the JS fallback); skips `t` when unbuilt. */
+async function onEveryNodePath(t, body) {
   if (!existsSync(NODE_BUILD)) { t.skip('dist/ is not built: run `sh scripts/build.sh`'); return; }
   const api = await import(NODE_BUILD.href);
   try {
     for (const [force, path] of [[undefined, 'simd'], ['scalar', 'scalar'], ['fallback', 'js']]) {
       api.forcePath(force);
-      for (const kind of ['stone-wall', 'vault-face']) {
-        let reports = 0;
-        const maps = await api.renderTexture({ kind, size: DIGESTS.size, seed: DIGESTS.seed }, { onProgress: () => reports++ });
-        assert.equal(api.enginePath('texture'), path);
-        for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}`);
-        assert.equal(reports, Math.ceil(DIGESTS.size / bandRows(DIGESTS.size)));
-        assert.equal(api.liveWorkerCount(), 0, 'the worker ended with the render');
-      }
+      await body(api, path);
     }
   } finally {
     api.forcePath(undefined);
   }
-});
+}
 
-test('in Node (dist/node.js): a kept texture worker renders in a row into the last maps, on every path, and ends when told', async (t) => {
-  if (!existsSync(NODE_BUILD)) { t.skip('dist/ is not built: run `sh scripts/build.sh`'); return; }
-  const api = await import(NODE_BUILD.href);
-  try {
-    for (const [force, path] of [[undefined, 'simd'], ['scalar', 'scalar'], ['fallback', 'js']]) {
-      api.forcePath(force);
-      const worker = api.createTextureWorker();
-      let last;
-      for (const kind of ['stone-wall', 'vault-face', 'stone-wall']) {
-        const into = last;
-        const maps = await worker.renderTexture({ kind, size: DIGESTS.size, seed: DIGESTS.seed }, { into });
-        assert.equal(worker.path, path);
-        for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}${into ? ' into the last maps' : ''}`);
-        if (into) for (const map of MAPS) assert.equal(into[map].length, 0, `into.${map} was handed over (detached here)`);
-        assert.equal(api.liveWorkerCount(), 1, 'the worker stays between renders');
-        last = maps;
-      }
-      // Another size into the wrong buffers is refused on the page; the worker renders the next right call.
-      await assert.rejects(api.renderTexture({ size: 64 }, { worker, into: last }), { name: 'RangeError', message: /^into\.albedo must hold size \* size \* 4 = 16384 bytes/ });
-      const small = await api.renderTexture({ kind: 'vault-face', size: 64, seed: 5 }, { worker });
-      assert.deepEqual(small.ao, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 5 }).ao);
-      // Aborted at its first band: the worker is terminated (the buffers handed over go with it), and starts again.
-      const controller = new AbortController();
-      await assert.rejects(worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 },
-        { into: small, signal: controller.signal, onProgress: () => controller.abort() }), { name: 'AbortError' });
-      assert.equal(worker.alive, false);
-      const again = await worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 });
-      assert.deepEqual(again.normal, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 6 }).normal);
-      worker.terminate();
-      assert.equal(api.liveWorkerCount(), 0);
-    }
-  } finally {
-    api.forcePath(undefined);
+test('in Node (dist/node.js, a worker thread per render): the digests at 512 on every path, one band report each', (t) => onEveryNodePath(t, async (api, path) => {
+  for (const kind of ['stone-wall', 'vault-face']) {
+    let reports = 0;
+    const maps = await api.renderTexture({ kind, size: DIGESTS.size, seed: DIGESTS.seed }, { onProgress: () => reports++ });
+    assert.equal(api.enginePath('texture'), path);
+    for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}`);
+    assert.equal(reports, Math.ceil(DIGESTS.size / bandRows(DIGESTS.size)));
+    assert.equal(api.liveWorkerCount(), 0, 'the worker ended with the render');
   }
-});
+}));
+
+test('in Node (dist/node.js): a kept texture worker renders in a row into the last maps, on every path, and ends when told', (t) => onEveryNodePath(t, async (api, path) => {
+  const worker = api.createTextureWorker();
+  let last;
+  for (const kind of ['stone-wall', 'vault-face', 'stone-wall']) {
+    const into = last;
+    const maps = await worker.renderTexture({ kind, size: DIGESTS.size, seed: DIGESTS.seed }, { into });
+    assert.equal(worker.path, path);
+    for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}${into ? ' into the last maps' : ''}`);
+    if (into) for (const map of MAPS) assert.equal(into[map].length, 0, `into.${map} was handed over (detached here)`);
+    assert.equal(api.liveWorkerCount(), 1, 'the worker stays between renders');
+    last = maps;
+  }
+  // Another size into the wrong buffers is refused on the page; the worker renders the next right call.
+  await assert.rejects(api.renderTexture({ size: 64 }, { worker, into: last }), { name: 'RangeError', message: /^into\.albedo must hold size \* size \* 4 = 16384 bytes/ });
+  const small = await api.renderTexture({ kind: 'vault-face', size: 64, seed: 5 }, { worker });
+  assert.deepEqual(small.ao, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 5 }).ao);
+  // Aborted at its first band: the worker is terminated (the buffers handed over go with it), and starts again.
+  const controller = new AbortController();
+  await assert.rejects(worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 },
+    { into: small, signal: controller.signal, onProgress: () => controller.abort() }), { name: 'AbortError' });
+  assert.equal(worker.alive, false);
+  const again = await worker.renderTexture({ kind: 'vault-face', size: 64, seed: 6 });
+  assert.deepEqual(again.normal, renderTextureSpec({ kind: 'vault-face', size: 64, seed: 6 }).normal);
+  worker.terminate();
+  assert.equal(api.liveWorkerCount(), 0);
+}));

@@ -6,7 +6,7 @@
 // native tests' digests (tests/cpp/texture_digests.h) are the spec's; the maps
 // tile: every lattice wraps and the normals read their neighbours across the
 // edge. Run with --disallow-code-generation-from-strings (embind must not eval).
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+import { seededRandom } from '../../fixtures/seeded-random.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

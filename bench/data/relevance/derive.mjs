@@ -3,8 +3,8 @@
 //   node bench/data/relevance/derive.mjs <big.txt> <wikipedia.json> <spell-testset1.txt> <spell-testset2.txt>
 // Deterministic: the same inputs give byte-identical outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { seededRandom } from '../../lib/seeded-random.mjs';
-import { osaDistance, prefixOsaDistance, referenceWords } from '../../../tests/js/search-reference.js';
+import { seededRandom } from '../../../fixtures/seeded-random.mjs';
+import { osaDistance, prefixOsaDistance, referenceWords } from '../../../fixtures/search-reference.js';
 
 const [bigPath, wikipediaPath, ...testsetPaths] = process.argv.slice(2);
 if (!bigPath || !wikipediaPath || testsetPaths.length !== 2) {

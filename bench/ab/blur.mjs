@@ -2,12 +2,13 @@
 // (whole sky in place, the two bars through blur_rect), 720x450, r = 8 and 20,
 // the builds alternating round by round (order swapped every round) so they
 // share the host's noise; outputs compared byte for byte. Not a test.
-//   node tests/js/blur-ab.mjs <dir A> <dir B> [rounds]   (each dir: blur.simd.mjs + .wasm)
+//   node bench/ab/blur.mjs <dir A> <dir B> [rounds]   (each dir: blur.simd.mjs + .wasm)
 // AB_NO_CHECK=1 times builds that differ on purpose (e.g. one with a pass type
 // left out, to see what share of the time the other takes).
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
+import { median } from '../lib/measure.mjs';
 
 const [dirA, dirB] = process.argv.slice(2, 4).map((d) => resolve(d));
 const ROUNDS = Number(process.argv[4] ?? 101);
@@ -47,7 +48,6 @@ function paths(wasm, r) {
 }
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-const median = (l) => [...l].sort((a, b) => a - b)[l.length >> 1];
 const [A, B] = [await load(dirA), await load(dirB)];
 for (const r of [8, 20]) {
   const pa = paths(A, r), pb = paths(B, r);

@@ -3,13 +3,14 @@
 // about 200 words, sealed by libsodium-wrappers), the builds alternating
 // round by round (order swapped every round) so they share the host's noise;
 // outputs compared byte for byte first. Not a test.
-//   node tests/js/notes-ab.mjs <dir A> <dir B> [rounds] [notes]   (each dir: notes.simd.mjs + .wasm)
+//   node bench/ab/notes.mjs <dir A> <dir B> [rounds] [notes]   (each dir: notes.simd.mjs + .wasm)
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import { sealVault } from '../../bench/lib/sealed-vault.mjs';
+import { sealVault } from '../../fixtures/sealed-vault.mjs';
+import { median } from '../lib/measure.mjs';
 import { createWasmNotes } from '../../worker/notes-ops.js';
 import { packNotes } from '../../common/notes-format.js';
 
@@ -28,7 +29,6 @@ async function load(dir) {
 const options = { A: JSON.parse(process.env.AB_OPTIONS_A ?? '{}'), B: JSON.parse(process.env.AB_OPTIONS_B ?? '{}') };
 const open = (backend, side) => backend.openBatch({ ...packed, deviceKey: deviceKey.slice(), ...options[side] });
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-const median = (l) => [...l].sort((a, b) => a - b)[l.length >> 1];
 const [A, B] = [await load(dirA), await load(dirB)];
 const [a, b] = [open(A, 'A'), open(B, 'B')];
 if (!same(a.out, b.out) || !same(a.outFields, b.outFields) || !same(a.status, b.status)) throw new Error('A and B differ');

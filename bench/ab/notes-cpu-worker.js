@@ -1,5 +1,4 @@
-// The worker of tests/js/notes-cpu-ab.mjs: opens the vault it is sent with two builds' openNotes(), one call per message.
-/* global self -- a module Worker */
+// The worker of bench/ab/notes-cpu.mjs: opens the vault it is sent with two builds' openNotes(), one call per message.
 const apis = {};
 let vault;
 self.onmessage = async ({ data }) => {

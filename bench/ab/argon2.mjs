@@ -4,7 +4,7 @@
 // ctx_fill_segment per (pass, slice, lane), ctx_finalize), so V8 tiers up
 // between calls exactly as in the worker.
 //
-//   node bench/argon2-ab.mjs [--chromium | --firefox] [--t=3] [--m=65536] [--p=1] [--rounds=11] \
+//   node bench/ab/argon2.mjs [--chromium | --firefox] [--t=3] [--m=65536] [--p=1] [--rounds=11] \
 //        [--fresh] [--sodium] [--lanes=build/wasm/out/argon2.lanes.wasm] [--threads=2] \
 //        [NAME=]path/to/build.mjs [NAME=]path/to/other.mjs ...
 //
@@ -30,12 +30,13 @@
 // it finds itself in a WorkerGlobalScope and waits for the job; and in Node the
 // lane worker (worker_threads, workerData.role 'lane').
 
-import { serveLane } from '../worker/argon2-lane.js';
+import { serveLane } from '../../worker/argon2-lane.js';
+import { median } from '../../fixtures/median.js';
 
 const PASSWORD = new TextEncoder().encode('memento A/B: correct horse battery staple');
 const SALT = Uint8Array.from({ length: 16 }, (_, i) => i);
 const TAG_BYTES = 32;
-const LANES_MODULE = new URL('../worker/argon2-lanes.js', import.meta.url).href;
+const LANES_MODULE = new URL('../../worker/argon2-lanes.js', import.meta.url).href;
 const SYNC_POINTS = 4;
 
 /** One Argon2id hash through the segmented bindings; returns the tag as hex. */
@@ -139,11 +140,6 @@ function cpuNow() {
   return (user + system) / 1000;
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * The measurement, the same in Node and in the Chromium worker.
@@ -253,7 +249,7 @@ if (nodeThreads) {
     globalThis.self = globalThis;
     globalThis.__argon2LaneShim = true;
     globalThis.postMessage = (message) => threads.parentPort.postMessage(message);
-    (await import(new URL('../worker/argon2-lane.js', import.meta.url).href)).serveLane();
+    (await import(new URL('../../worker/argon2-lane.js', import.meta.url).href)).serveLane();
     threads.parentPort.on('message', (data) => globalThis.onmessage({ data }));
   }
 }
@@ -337,10 +333,10 @@ async function runInBrowser(browserName, builds, lanes, sodium, settings, { read
   const self = fileURLToPath(import.meta.url);
   const files = new Map([['/bench/ab-worker.mjs', self]]);
   // The lanes' worker files import their neighbours (worker/argon2-lane-sync.js,
-  // common/start-worker.js, ...): serve the two source folders whole.
-  const repo = path.join(path.dirname(self), '..');
+  // common/start-worker.js, ...), this file its median (fixtures/median.js): serve those source folders whole.
+  const repo = path.join(path.dirname(self), '../..');
   const sourceFile = (pathname) => {
-    const [, folder, name] = pathname.match(/^\/(worker|common)\/([\w.-]+\.js)$/) ?? [];
+    const [, folder, name] = pathname.match(/^\/(worker|common|fixtures)\/([\w.-]+\.js)$/) ?? [];
     return folder ? path.join(repo, folder, name) : null;
   };
   if (lanes) files.set('/lanes.wasm', lanes);
@@ -396,7 +392,7 @@ async function runInBrowser(browserName, builds, lanes, sodium, settings, { read
   };
   try {
     if (browserName === 'firefox') {
-      const { launch } = await import('../tests/browser/engines/firefox.mjs');
+      const { launch } = await import('../../scripts/browsers/firefox.mjs');
       const firefox = await launch();
       try {
         const tab = await firefox.newPage();

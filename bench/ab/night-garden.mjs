@@ -7,13 +7,15 @@
 // and the CPU time of the browser's processes by type over that window (the
 // GPU process is where the software compositor draws). Prints each window
 // and the medians per side, with the load average. Not a test.
-//   ROUNDS=6 SECONDS=10 ENGINE=chromium node tests/browser/night-garden-ab.mjs <demo dir A> <demo dir B> ...
+//   ROUNDS=6 SECONDS=10 ENGINE=chromium node bench/ab/night-garden.mjs <demo dir A> <demo dir B> ...
 // (the dirs as served from the repository's root, e.g. demo-main and demo: a copy of another branch's demo/
 // placed beside demo/ imports the same dist/ and common/).
 import { readFileSync } from 'node:fs';
-import { descendants } from './engines/proc.mjs';
+import { descendants } from '../../scripts/browsers/proc.mjs';
 import { loadavg } from 'node:os';
-import { openBrowser, waitFor } from './harness.mjs';
+import { median } from '../lib/measure.mjs';
+import { startServer } from '../../scripts/server.mjs';
+import { waitFor } from '../../scripts/browsers/wait-for.mjs';
 
 const sides = process.argv.slice(2);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
@@ -81,8 +83,17 @@ async function window(browser, side) {
   return { ...run, cpu, load: (load0 + loadavg()[0]) / 2 };
 }
 
-const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
-const browser = await openBrowser();
+const ENGINE = process.env.ENGINE ?? 'chromium';
+const server = await startServer();
+const engine = await (await import(`../../scripts/browsers/${ENGINE}.mjs`)).launch();
+const browser = {
+  engine,
+  url: (p) => `${server.url}${p}`,
+  async close() {
+    await engine.close();
+    await server.close();
+  },
+};
 const results = Object.fromEntries(sides.map((side) => [side, []]));
 const show = (side, r) => console.log(`${side}: ${r.fps.toFixed(1)} fps, max gap ${r.maxGap.toFixed(1)} ms, p95 ${r.p95.toFixed(1)}, `
   + `>20 ms ${r.over20}, >34 ms ${r.over33}, long tasks ${r.longTasks}; glass ${r.glassFps.toFixed(1)} fps, sky ${r.skyFps.toFixed(1)} fps (busy ${r.skyBusy}); `

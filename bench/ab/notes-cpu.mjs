@@ -3,14 +3,14 @@
 // worker): per thread of this browser's renderers, from /proc schedstat, so
 // a busy host's waiting for a core is left out (wall times are printed too).
 // 5,000 notes of the notes bench's kind. Not a test.
-//   node tests/js/notes-cpu-ab.mjs <dist dir A> <dist dir B> [rounds]   (repo-relative, e.g. build/dist-base dist)
-/* global window, Worker -- page.evaluate callbacks run in the page */
+//   node bench/ab/notes-cpu.mjs <dist dir A> <dist dir B> [rounds]   (repo-relative, e.g. build/dist-base dist)
 import { chromium } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { sealVault } from '../../bench/lib/sealed-vault.mjs';
+import { sealVault } from '../../fixtures/sealed-vault.mjs';
+import { median as med } from '../lib/measure.mjs';
 import { startServer, REPO_ROOT } from '../../scripts/server.mjs';
-import { descendants } from '../browser/engines/proc.mjs';
+import { descendants } from '../../scripts/browsers/proc.mjs';
 
 const [dirA, dirB] = process.argv.slice(2, 4);
 const ROUNDS = Number(process.argv[4] ?? 20);
@@ -41,7 +41,7 @@ const threads = () => {
   return out;
 };
 await page.evaluate(async ({ vault, dirs }) => {
-  window.w = new Worker('/iso/tests/js/notes-cpu-ab-worker.js', { type: 'module' });
+  window.w = new Worker('/iso/bench/ab/notes-cpu-worker.js', { type: 'module' });
   await new Promise((resolve) => { window.w.onmessage = resolve; window.w.postMessage({ op: 'load', vault, dirs }); });
 }, { vault: { notes, deviceKey: [...deviceKey] }, dirs: { A: dirA, B: dirB } });
 const call = (build) => page.evaluate((b) => new Promise((resolve) => { window.w.onmessage = ({ data }) => resolve(data); window.w.postMessage({ build: b }); }), build);
@@ -72,7 +72,6 @@ for (let r = 0; r < ROUNDS + 1; r++) {
     }
   }
 }
-const med = (l) => [...l].sort((a, b) => a - b)[l.length >> 1];
 const mean = (l) => l.reduce((a, b) => a + b, 0) / l.length;
 console.log(`renderers ${renderers.join(',')}`);
 console.log(`chars A ${chars.A} B ${chars.B}; ${ROUNDS} rounds, load ${l0.toFixed(2)}-${loadavg()[0].toFixed(2)}`);

@@ -2,15 +2,16 @@
 // Node process, contenders alternating round by round so they share the
 // host's noise. Not a benchmark (npm run bench -- blur is); the numbers in
 // cpp/blur/NOTES.md come from here. Needs the wasm builds (scripts/build.sh).
-//   node tests/js/blur-timing.mjs [rounds]
+//   node bench/ab/blur-timing.mjs [rounds]
 import { boxBlurSpec } from '../../worker/blur-spec.js';
 import { boxBlurSliding } from '../../worker/blur-sliding.js';
-import { loadWasm } from './wasm-node.js';
+import { median } from '../lib/measure.mjs';
+import { fileURLToPath } from 'node:url';
+import { nodeEnv } from '../lib/node-env.mjs';
+import { BARS, SKY_SIZE } from '../../fixtures/blur-images.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
-const W = 720, H = 450;
-// The glass of a 1440x900 window at half resolution: a 64 px top bar and a 280 px sidebar below it.
-const BARS = [{ x: 0, y: 0, width: 720, height: 32 }, { x: 0, y: 32, width: 140, height: 418 }];
+const { width: W, height: H } = SKY_SIZE;
 
 const image = { data: new Uint8ClampedArray(W * H * 4), width: W, height: H };
 for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.imul(i, 2654435761) >>> 24);
@@ -39,9 +40,9 @@ function wasmPaths(wasm, r) {
   };
 }
 
-const simd = await loadWasm('blur', true);
-const scalar = await loadWasm('blur', false);
-const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
+const env = nodeEnv(fileURLToPath(new URL('../../', import.meta.url)));
+const simd = await env.emscripten('blur', { simd: true });
+const scalar = await env.emscripten('blur', { simd: false });
 
 for (const r of [8, 20]) {
   const s = wasmPaths(simd, r), c = wasmPaths(scalar, r);
