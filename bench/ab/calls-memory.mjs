@@ -5,45 +5,17 @@
 // argon2id(), a 4096 renderTexture(), a 5,000-note openNotes()).
 //
 //   node bench/ab/calls-memory.mjs [--rounds=3] [--jobs=argon2,texture,notes] OLD_DIST NEW_DIST
-import { cp, mkdtemp, readdir, readFile, rm, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
+import { rendererMemory } from '../../scripts/browsers/chromium.mjs';
 import { median } from '../../fixtures/median.js';
+import { ROOT as root, prepareTwoBuilds } from './two-builds.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const [oldDist, newDist] = args.filter((a) => !a.startsWith('--'));
-const rounds = Number(option('rounds', 3));
-const jobs = option('jobs', 'argon2,texture,notes').split(',');
+const { rounds, jobs, vault, distUrl } = await prepareTwoBuilds('calls-mem', { rounds: 3 });
 const MIB = 1024 * 1024;
-
-const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-await rm(`${root}/build/calls-mem`, { recursive: true, force: true });
-await mkdir(`${root}/build/calls-mem`, { recursive: true });
-await cp(oldDist, `${root}/build/calls-mem/old`, { recursive: true });
-await cp(newDist, `${root}/build/calls-mem/new`, { recursive: true });
-
-let vault;
-if (jobs.includes('notes')) {
-  const { sealVault } = await import('../../fixtures/sealed-vault.mjs');
-  const sealed = await sealVault(5000);
-  vault = { notes: sealed.notes, deviceKey: [...sealed.deviceKey] };
-}
-
-async function rendererMemory(profile) {
-  let total = 0;
-  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-      if (!command.includes(' --type=renderer ') || !command.includes(` --user-data-dir=${profile} `)) continue;
-      const rss = /^VmRSS:\s+(\d+) kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
-      if (rss) total += Number(rss[1]) * 1024;
-    } catch { /* ended while we looked */ }
-  }
-  return total;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const server = await startServer({ root, port: 0 });
@@ -58,7 +30,7 @@ try {
           args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
         try {
           const page = context.pages()[0] ?? await context.newPage();
-          await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=/iso/build/calls-mem/${build}`);
+          await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
           await page.waitForFunction(() => window.ready === true);
           await sleep(1000);
           const before = await rendererMemory(profile);

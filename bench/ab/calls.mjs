@@ -6,30 +6,13 @@
 //
 // OLD_DIST and NEW_DIST are directories holding a built dist/ (e.g. /work/main/dist and dist); each is copied
 // under build/calls-ab/ and served from the repository root. Prints medians per job and situation and new/old.
-import { cp, rm, mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 import { median } from '../../fixtures/median.js';
+import { ROOT as root, prepareTwoBuilds } from './two-builds.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const [oldDist, newDist] = args.filter((a) => !a.startsWith('--'));
-const rounds = Number(option('rounds', 5));
+const { option, rounds, jobs, vault, distUrl } = await prepareTwoBuilds('calls-ab', { rounds: 5 });
 const idleMs = Number(option('idle', 10000));
-const jobs = option('jobs', 'argon2,texture,notes').split(',');
-
-const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-await rm(`${root}/build/calls-ab`, { recursive: true, force: true });
-await mkdir(`${root}/build/calls-ab`, { recursive: true });
-await cp(oldDist, `${root}/build/calls-ab/old`, { recursive: true });
-await cp(newDist, `${root}/build/calls-ab/new`, { recursive: true });
-
-let vault;
-if (jobs.includes('notes')) {
-  const { sealVault } = await import('../../fixtures/sealed-vault.mjs');
-  const sealed = await sealVault(5000);
-  vault = { notes: sealed.notes, deviceKey: [...sealed.deviceKey] };
-}
 
 const server = await startServer({ root, port: 0 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
@@ -43,7 +26,7 @@ try {
         const context = await browser.newContext();
         const page = await context.newPage();
         page.on('pageerror', (error) => console.error(`${build} page error: ${error.message}`));
-        await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=/iso/build/calls-ab/${build}`);
+        await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
         await page.waitForFunction(() => window.ready === true);
         const times = await page.evaluate((job) => window.runCalls(job), { job, idleMs, vault: job === 'notes' ? vault : undefined });
         results[job][build].push(times);

@@ -69,7 +69,8 @@ function wrapPage(page, context) {
   };
 }
 
-async function rendererMemory(profile) {
+/** The resident memory (bytes) of the renderer processes of the Chromium run on `profile` (Linux /proc). */
+export async function rendererMemory(profile) {
   let total = 0;
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
     try {
