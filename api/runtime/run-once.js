@@ -21,6 +21,15 @@ const standbys = new Map();
 // leave no worker behind, not even one readied a moment later for the unlock that just finished).
 let epoch = 0;
 
+/**
+ * The worker of a module's last job while it lingers (runOnce's lingerMs), for a next job of the same shape: its
+ * heap still has the pages the job took (freed and erased, not returned), so a job in a row takes no fresh memory,
+ * which costs as much as the kernel on some hosts (bench/calls: 10 us per 4 KiB page on a Firecracker VM, a 64 MiB
+ * hash's 137 ms plus 170 ms). It holds no secret, and goes when lingerMs ends, as before.
+ * @type {Map<string, {client: WorkerClient, key: string, timer: ReturnType<typeof setTimeout>}>}
+ */
+const lingering = new Map();
+
 // A standby fits a job with the same hints, started under the same forcePath().
 const keyOf = (hints) => JSON.stringify({ hints: hints ?? {}, force: forcedPath() });
 
@@ -36,6 +45,34 @@ export function takeStandby(module, hints) {
   standbys.delete(module.name);
   entry.client.idleMs = Infinity;   // the taker's now: it ends the worker
   return entry.client;
+}
+
+/** The worker of the module's last job if it still lingers and its job had this reuse key (taken: the caller's now). */
+function takeLingering(module, key) {
+  const entry = lingering.get(module.name);
+  if (!entry || entry.key !== key || !entry.client.alive) return undefined;
+  lingering.delete(module.name);
+  clearTimeout(entry.timer);
+  entry.client.evictFirst = false;
+  return entry.client;
+}
+
+// Keeps a finished job's worker for lingerMs, where a next job of `key` may take it; then terminates it.
+function linger(module, client, key, lingerMs) {
+  client.evictFirst = true;   // the first an eviction takes (pool.js) while it lingers
+  const end = () => {
+    if (lingering.get(module.name)?.client === client) lingering.delete(module.name);
+    client.terminate('finished');
+  };
+  const timer = setTimeout(end, lingerMs);
+  timer.unref?.();
+  if (key === undefined) return;
+  const previous = lingering.get(module.name);
+  if (previous) {
+    clearTimeout(previous.timer);
+    previous.client.terminate('finished');
+  }
+  lingering.set(module.name, { client, key, timer });
 }
 
 /**
@@ -69,11 +106,16 @@ export function standbyWorker(name) {
   return client?.alive ? { state: client.state, heapBytes: client.heapBytes } : undefined;
 }
 
-/** Ends every standby worker (a page that wants its threads back; tests). */
+/** Ends every standby worker and every finished job's worker still lingering (a page that wants its threads back: a popup's Lock; tests). */
 export function endStandbys() {
   epoch++;
   for (const { client } of standbys.values()) client.terminate('standby ended');
   standbys.clear();
+  for (const { client, timer } of lingering.values()) {
+    clearTimeout(timer);
+    client.terminate('standby ended');
+  }
+  lingering.clear();
 }
 
 // After the caller has had its result: a posted message runs after the task
@@ -90,18 +132,22 @@ function whenIdle(run) {
  * `client`: a worker already started for this job (e.g. readied ahead); it ends with the job too.
  * `lingerMs`: after a job that succeeded, the worker is terminated this much later rather than at once
  * (its teardown then does not compete with what the caller does with the result); 0: at once.
+ * `reuse`: with lingerMs, a key of the job's shape (e.g. its memory): a next job with the same key and hints, made
+ * while this worker lingers, runs on it (no fresh memory, no start) instead of the standby.
  * `standby`: false runs the job on a fresh worker and readies no standby; `prime` as readyStandby()'s; `afterJob`
  * readies it once the job is over rather than while it runs (a job that keeps every core busy to its end).
  * @param {object} module a module's files (api/modules/<name>.js)
  * @param {string} op
  * @param {object} args
  * @param {import('./client.js').CallOptions} [callOptions]
- * @param {{hints?: object, client?: WorkerClient, lingerMs?: number,
+ * @param {{hints?: object, client?: WorkerClient, lingerMs?: number, reuse?: string,
  *   standby?: false | {prime?: (client: WorkerClient) => void, afterJob?: boolean}}} [worker]
  * @returns {Promise<any>} the op's result
  */
-export async function runOnce(module, op, args, callOptions, { hints, client, lingerMs = 0, standby = {} } = {}) {
-  const jobClient = client ?? (standby ? takeStandby(module, hints) : undefined)
+export async function runOnce(module, op, args, callOptions, { hints, client, lingerMs = 0, reuse, standby = {} } = {}) {
+  const reuseKey = reuse === undefined ? undefined : `${keyOf(hints)} ${reuse}`;
+  const jobClient = client ?? (reuseKey ? takeLingering(module, reuseKey) : undefined)
+    ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
   const startedIn = epoch;
   const ready = () => whenIdle(() => { if (epoch === startedIn) readyStandby(module, { hints, prime: standby.prime }); });
@@ -117,9 +163,8 @@ export async function runOnce(module, op, args, callOptions, { hints, client, li
     jobClient.terminate('finished');
     throw error;
   }
-  if (lingerMs > 0) {
-    jobClient.evictFirst = true;   // the first an eviction takes (pool.js) while it lingers
-    setTimeout(() => jobClient.terminate('finished'), lingerMs).unref?.();
-  } else jobClient.terminate('finished');
+  // After endStandbys() (a Lock) nothing lingers for a next job.
+  if (lingerMs > 0) linger(module, jobClient, epoch === startedIn ? reuseKey : undefined, lingerMs);
+  else jobClient.terminate('finished');
   return result;
 }
