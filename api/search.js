@@ -7,6 +7,7 @@
 // gets its texts over a MessagePort straight from another worker, and the
 // page holds none of them: a stopped worker asks the source again.
 import { WorkerClient } from './runtime/client.js';
+import { readyStandbyWhenIdle, standbyEpoch, takeStandby } from './runtime/run-once.js';
 import { searchModule } from './modules/search.js';
 import { latestWins } from './runtime/latest-wins.js';
 import { namedError } from '../common/errors.js';
@@ -58,8 +59,10 @@ export class SearchIndex {
    *   `source`: where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
    */
   constructor(texts, { source } = {}) {
-    // One worker per index: its memory is the index, and it goes with destroy().
-    const client = new WorkerClient(searchModule, { idleMs: Infinity });
+    // One worker per index: its memory is the index, and it goes with destroy(). The module's standby, when
+    // one is up, is that worker (started and instantiated already); once this one is up, the next index's
+    // standby is readied in idle time (api/runtime/run-once.js).
+    const client = takeStandby(searchModule) ?? new WorkerClient(searchModule, { idleMs: Infinity });
     this.#source = source;
     this.#texts = source ? undefined : textsOf(texts, 'texts');
     this.#client = client;
@@ -94,6 +97,7 @@ export class SearchIndex {
    */
   create() {
     this.#guesses.forget();
+    this.#readyNextStandby();
     if (this.#source) {
       const { port, done } = this.#source();
       this.#created = this.feed(port, done);
@@ -286,6 +290,13 @@ export class SearchIndex {
   /** Frees the index and stops its worker. */
   destroy() {
     this.#client.terminate('destroyed');
+  }
+
+  // Once this index's worker is up, the module's next standby is readied in idle time: the next index a page
+  // builds (a search rebuilt after a lock, another list) starts on it.
+  #readyNextStandby() {
+    const startedIn = standbyEpoch();
+    this.#client.start().then(() => readyStandbyWhenIdle(searchModule, {}, startedIn), () => {});
   }
 
   #editable() {

@@ -44,6 +44,8 @@ export function takeStandby(module, hints) {
   if (!entry || !entry.client.alive || entry.key !== keyOf(hints)) return undefined;
   standbys.delete(module.name);
   entry.client.idleMs = Infinity;   // the taker's now: it ends the worker
+  entry.client.evictFirst = false;
+  entry.client.standby = false;
   return entry.client;
 }
 
@@ -118,6 +120,20 @@ export function endStandbys() {
   lingering.clear();
 }
 
+/**
+ * Readies a standby of `module` once the page is idle, unless endStandbys() was called after `startedIn`
+ * (an epoch from standbyEpoch()).
+ * @param {object} module
+ * @param {{hints?: object, prime?: (client: WorkerClient) => void}} [options]
+ * @param {number} [startedIn]
+ */
+export function readyStandbyWhenIdle(module, options, startedIn = epoch) {
+  whenIdle(() => { if (epoch === startedIn) readyStandby(module, options); });
+}
+
+/** The current standby epoch: pass it to readyStandbyWhenIdle() from a job that began now. */
+export const standbyEpoch = () => epoch;
+
 // After the caller has had its result: a posted message runs after the task
 // that handed it over; requestIdleCallback, where there is one, waits for the
 // page to be idle (at most 100 ms).
@@ -150,7 +166,7 @@ export async function runOnce(module, op, args, callOptions, { hints, client, li
     ?? (standby ? takeStandby(module, hints) : undefined)
     ?? new WorkerClient(module, { idleMs: Infinity, hints });
   const startedIn = epoch;
-  const ready = () => whenIdle(() => { if (epoch === startedIn) readyStandby(module, { hints, prime: standby.prime }); });
+  const ready = () => readyStandbyWhenIdle(module, { hints, prime: standby.prime }, startedIn);
   // The next job's standby starts while this one runs, once its worker is up (not beside its start, which it
   // would slow) and the page is idle: calls in a row then find it up. With `afterJob`, once the job is over.
   const settled = jobClient.call(op, args, callOptions);
