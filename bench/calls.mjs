@@ -23,6 +23,7 @@ import { formatSummary, summarize, summarizeMemory } from './calls/report.mjs';
 import { IDLE_MS, kernelParams } from './calls/situations.mjs';
 import { descendants, memoryOf } from './calls/memory.mjs';
 import { measureStartup } from './calls/startup.mjs';
+import { freshMemoryCost } from './calls/fresh-memory.mjs';
 import { nodeEngine, withChromium, withFirefox } from './calls/engines.mjs';
 
 // Fresh pages per contender and job: 3 (1 for the 256 MiB Argon2id jobs, whose seven calls a page take 8+ s each
@@ -132,6 +133,7 @@ async function run({ root, quick, engine = 'all' }) {
   const { vaultFile } = await prepare(root, jobs);
   const startupOnly = process.env.CALLS_PART === 'startup';
   const log = (line) => console.error(line);
+  const freshMemory = freshMemoryCost();
   for (const name of engines) {
     const load = { start: os.loadavg()[0] };
     let version;
@@ -141,7 +143,7 @@ async function run({ root, quick, engine = 'all' }) {
       const summary = summarize(jobs, result.runs, result.kernels);
       const labels = Object.fromEntries(jobs.flatMap((job) => Object.entries(job.peers).map(([id, peer]) => [id, peer.label])));
       const section = {
-        engine: name, version, date: new Date().toISOString(), loadAverage: load, quick,
+        engine: name, version, date: new Date().toISOString(), loadAverage: load, quick, freshMemory,
         repeats: `${done} of ${quick ? REPEATS.quick : REPEATS.full} fresh pages (processes) per contender and job done; `
           + `${REPEATS.heavy} for the 256 MiB Argon2id jobs`,
         ...(against ? { against } : {}),
@@ -175,7 +177,7 @@ async function run({ root, quick, engine = 'all' }) {
     if (!result) continue;   // CALLS_PART=startup: written already
     const section = record(result, quick ? REPEATS.quick : REPEATS.full);
     for (const [id, label] of Object.entries(section.labels)) console.log(`   ${id}: ${label}`);
-    console.log(`${formatSummary(name, section.summary)}\n   (${section.repeats}; load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
+    console.log(`${formatSummary(name, section.summary, { freshMemory })}\n   (${section.repeats}; load average ${load.start.toFixed(1)} -> ${load.end.toFixed(1)})`);
     for (const s of section.startup ?? []) {
       console.log(`   start-up <${s.element}>: ${(s.bytes / 1024).toFixed(0)} KiB in ${s.requests} requests, main thread ${s.mainThreadMs.toFixed(0)} ms, first result after ${s.ms.toFixed(0)} ms (median of ${s.runs})`);
     }

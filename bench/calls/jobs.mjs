@@ -5,7 +5,9 @@
 // with its imports split into chunks (so a contender's code is fetched only by
 // its first call), on a cross-origin-isolated page (bench/calls/page.js).
 //
-// A contender is {label, inputs?(ctx) -> input (untimed, before the first call),
+// A contender is {label, inputs?(ctx) -> input (untimed, before the first call), perCall?(input) -> the input of one
+//   call (untimed, before each: a fresh copy of an image, as getImageData gives the caller; its fresh pages cost
+//   every contender alike, 3-4 ms for 720 x 450 on this host kind, bench/calls/fresh-memory.mjs),
 //   start(ctx) -> handle (timed within the first call: imports, `sodium.ready`),
 //   call(handle, input) -> result (timed), check?(result) -> string (equal among `same` contenders),
 //   after?(handle, result) (untimed cleanup: the index a build made)}.
@@ -39,6 +41,8 @@ function argon2Job(mib, p) {
     }];
   return {
     id: `argon2id-${mib}MiB-p${p}`, label: `argon2id() t=3 ${mib} MiB p=${p}`, heavy: mib >= 256,
+    // A call after idle takes its memory afresh (its worker gave it back); libsodium keeps its own.
+    fresh: { mib, what: 'the hash\'s blocks, given back after the call' },
     ours: {
       label: 'argon2id() of our package',
       start: async ({ entry }) => (await import(entry)).argon2id,
@@ -129,6 +133,8 @@ function textureJob(size) {
   const params = { kind: 'stone-wall', size, seed: 20261201 };
   return {
     id: `texture-${size}`, label: `renderTexture() stone-wall ${size} (five maps)`, size,
+    // The five RGBA maps the caller receives are new buffers each call (simplex-noise's one grey channel: a fifth of one).
+    fresh: { mib: (5 * 4 * size * size) / (1 << 20), what: 'the five RGBA maps handed to the caller' },
     ours: {
       label: 'renderTexture() of our package',
       start: async ({ entry }) => (await import(entry)).renderTexture,
@@ -161,23 +167,23 @@ function blurJob(radius) {
   return {
     id: `blur-r${radius}`, label: `boxBlur() 720 x 450 r = ${radius}`,
     ours: {
-      label: 'boxBlur() of our package (a copy of the image, {transfer: true}, as a getImageData user)',
-      inputs: sky,
+      label: 'boxBlur() of our package ({transfer: true} on a fresh copy of the image, as a getImageData user)',
+      inputs: sky, perCall: copyOf,
       start: async ({ entry }) => (await import(entry)).boxBlur,
-      call: (boxBlur, image) => boxBlur(copyOf(image), radius, { transfer: true }),
+      call: (boxBlur, copy) => boxBlur(copy, radius, { transfer: true }),
     },
     peers: {
       stackblur: {
-        label: 'StackBlur imageDataRGBA in place on a copy (nothing to start)',
-        inputs: sky,
+        label: 'StackBlur imageDataRGBA in place on a fresh copy (nothing to start)',
+        inputs: sky, perCall: copyOf,
         start: async () => (await import('stackblur-canvas')).imageDataRGBA,
-        call: (imageDataRGBA, image) => { const copy = copyOf(image); imageDataRGBA(copy, 0, 0, copy.width, copy.height, radius); return copy; },
+        call: (imageDataRGBA, copy) => { imageDataRGBA(copy, 0, 0, copy.width, copy.height, radius); return copy; },
       },
       sliding: {
-        label: 'our sliding-sum JS (boxBlurSliding, the fallback)',
-        inputs: sky,
+        label: 'our sliding-sum JS (boxBlurSliding, the fallback) on a fresh copy',
+        inputs: sky, perCall: copyOf,
         start: async () => (await import('../../worker/blur-sliding.js')).boxBlurSliding,
-        call: (boxBlurSliding, image) => boxBlurSliding(copyOf(image), radius),
+        call: (boxBlurSliding, copy) => boxBlurSliding(copy, radius),
       },
     },
     kernel: { module: 'blur', contender: 'simd-kernel', case: `whole-r${radius}` },

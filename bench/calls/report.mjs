@@ -8,7 +8,7 @@ export const SITUATION_LABELS = { first: 'first call in a fresh page', idle: 'af
 export const SITUATIONS = Object.keys(SITUATION_LABELS);
 
 /**
- * @param {{id: string, label: string, peers: object}[]} jobs
+ * @param {{id: string, label: string, peers: object, fresh?: {mib: number, what: string}}[]} jobs
  * @param {{job: string, who: string, first: number, idle: number, row: number}[]} runs one per fresh page (or process)
  * @param {{job: string, ms: number}[]} kernels our kernel's fifth run in a row, one per repeat
  */
@@ -27,6 +27,7 @@ export function summarize(jobs, runs, kernels) {
     return {
       id: job.id,
       label: job.label,
+      ...(job.fresh ? { freshMiB: job.fresh.mib, freshWhat: job.fresh.what } : {}),
       medians,
       kernel,
       vsPeers: Object.fromEntries(whos.filter((w) => w !== 'ours' && w !== 'against')
@@ -46,10 +47,18 @@ const ms = (value) => (value === undefined ? '-' : value >= 100 ? value.toFixed(
 const percent = (value) => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(0)}%`;
 
 /** The printed table of one engine's summary. */
-export function formatSummary(engine, summary, { labels = {} } = {}) {
+export function formatSummary(engine, summary, { labels = {}, freshMemory } = {}) {
   const lines = [`== calls on ${engine}: ms (medians), ours against each peer (x = times faster), and what our API adds to our kernel`];
+  if (freshMemory) {
+    lines.push(`   fresh memory on this host: ${freshMemory.usPerPage.toFixed(2)} us per 4 KiB page on first touch, `
+      + `${freshMemory.msPerMiB.toFixed(2)} ms per MiB (bench/calls/fresh-memory.mjs)`);
+  }
   for (const job of summary) {
     lines.push('', `${job.label}  (kernel alone, fifth in a row: ${ms(job.kernel)} ms)`);
+    if (freshMemory && job.freshMiB) {
+      lines.push(`   takes ${job.freshMiB} MiB of fresh memory per call (${job.freshWhat}): ${ms(job.freshMiB * freshMemory.msPerMiB)} ms `
+        + `on this host, so a call that gives it back waits at least the kernel plus that, ${ms(job.kernel + job.freshMiB * freshMemory.msPerMiB)} ms`);
+    }
     for (const s of SITUATIONS) {
       const ours = job.medians.ours[s];
       const peers = Object.entries(job.vsPeers).map(([peer, ratios]) => `${labels[peer] ?? peer} ${ms(job.medians[peer][s])} ms: ${speedup(ratios[s])}`);

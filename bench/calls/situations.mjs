@@ -14,9 +14,13 @@ export const ROW = 5;
 export function callSession(job, who, ctx, now = () => performance.now()) {
   const contender = contenderOf(job, who);
   let input, handle;
+  // A contender's own input for each call (perCall, untimed: a blur's copy of the image, made by the caller's
+  // getImageData before it calls anything), else the session's input.
+  const inputOfCall = () => (contender.perCall ? contender.perCall(input) : input);
   const timedCall = async () => {
+    const callInput = inputOfCall();
     const start = now();
-    const result = await contender.call(handle, input);
+    const result = await contender.call(handle, callInput);
     const ms = now() - start;
     await contender.after?.(handle, result);
     return { ms, result };
@@ -32,9 +36,10 @@ export function callSession(job, who, ctx, now = () => performance.now()) {
         const { ms, result } = await timedCall();
         return { ms, check: checkOf(result) };
       }
+      const callInput = inputOfCall();
       const start = now();
       handle = await contender.start(ctx, input);
-      const result = await contender.call(handle, input);
+      const result = await contender.call(handle, callInput);
       const ms = now() - start;
       await contender.after?.(handle, result);
       return { ms, check: checkOf(result) };

@@ -47,6 +47,30 @@ test('a contender started untimed (an index built before its first keystroke) ti
   assert.equal((await session.first()).ms, 7);
 });
 
+test('perCall makes each call\'s own input untimed, before the call (a blur\'s fresh copy of the image)', async () => {
+  const clock = fakeClock();
+  const log = [];
+  const job = syntheticJob(clock, { startMs: 100, costs: [30, 20, 10], log });
+  let copies = 0;
+  job.ours.perCall = (input) => { clock.ms += 400; return `${input} copy ${++copies}`; };
+  const session = callSession(job, 'ours', {}, clock.now);
+  await session.prepare();
+  assert.equal((await session.first()).ms, 130, 'the copy is not in the first call\'s time');
+  assert.equal((await session.idle()).ms, 20);
+  assert.equal((await session.row()).ms, 10);
+  assert.deepEqual(log.filter((line) => line.startsWith('call')).slice(0, 3),
+    ['call handle input copy 1', 'call handle input copy 2', 'call handle input copy 3']);
+});
+
+test('the report prints a job\'s fresh memory and its floor from the host\'s cost per MiB', () => {
+  const job = { id: 'j', label: 'a hash', peers: {}, fresh: { mib: 64, what: 'its blocks' } };
+  const runs = [{ job: 'j', who: 'ours', first: 400, idle: 300, row: 200 }];
+  const summary = summarize([job], runs, [{ job: 'j', ms: 100 }]);
+  const text = formatSummary('engine', summary, { freshMemory: { usPerPage: 10, msPerMiB: 2.56 } });
+  assert.match(text, /10\.00 us per 4 KiB page/);
+  assert.match(text, /takes 64 MiB of fresh memory per call \(its blocks\): 164 ms .* at least the kernel plus that, 264 ms/);
+});
+
 test('our kernel alone: set up and prepared untimed, the fifth of five runs timed, after() untimed', async () => {
   const clock = fakeClock();
   const costs = [50, 9, 8, 7, 6];
