@@ -30,8 +30,9 @@ export async function loadCalls() {
 }
 
 /**
- * One headline from the calls results: {what, situations: [{situation, name, ratios: [{peer, ratio}]}], date}
- * (ratio = the peer's median / ours, in that situation), or null when the job or its peers were not recorded.
+ * One headline from the calls results: {what, situations: [{situation, name, ratios: [{peer, ratio}]}], date, why?}
+ * (ratio = the peer's median / ours, in that situation; why: what a "slower" costs, see whySlower), or null when the
+ * job or its peers were not recorded.
  */
 export function headlineOf(calls, [jobId, peers, what], section = 'chromium') {
   const recorded = calls.sections?.[section];
@@ -44,11 +45,22 @@ export function headlineOf(calls, [jobId, peers, what], section = 'chromium') {
       .map((peer) => ({ peer: PEER_NAMES[peer] ?? peer, ratio: job.vsPeers[peer][situation] })),
   })).filter((s) => s.ratios.length);
   if (!situations.length) return null;
-  return { what, situations, date: String(recorded.date ?? '').slice(0, 10) };
+  return { what, situations, date: String(recorded.date ?? '').slice(0, 10), why: whySlower(job, situations, recorded.freshMemory) };
+}
+
+/**
+ * Where a line says "slower" and the job takes fresh memory each call (bench/calls/report.mjs freshMiB): what that
+ * memory cost on the recorded machine, the reason a job that gives its memory back cannot catch a peer that keeps it.
+ */
+function whySlower(job, situations, freshMemory) {
+  if (!job.freshMiB || !freshMemory || !situations.some((s) => s.ratios.some((r) => r.ratio < 0.95))) return undefined;
+  const ms = Math.round(job.freshMiB * freshMemory.msPerMiB);
+  return `Each call takes ${job.freshMiB} MiB of fresh memory (${job.freshWhat}), which cost ${ms} ms on the recorded `
+    + 'machine; our worker gives it back after the call, so the page does not keep it.';
 }
 
 /** The headline as an <li>: per situation its name and ratios ("slower" in rose only below 0.95). */
-function headlineItem({ what, situations }) {
+function headlineItem({ what, situations, why }) {
   const item = document.createElement('li');
   situations.forEach(({ name, ratios }, i) => {
     if (i) item.append(' · ');
@@ -65,6 +77,12 @@ function headlineItem({ what, situations }) {
   detail.className = 'what';
   detail.textContent = what;
   item.append(detail);
+  if (why) {
+    const reason = document.createElement('span');
+    reason.className = 'what';
+    reason.textContent = why;
+    item.append(reason);
+  }
   return item;
 }
 

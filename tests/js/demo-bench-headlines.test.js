@@ -68,6 +68,16 @@ test('a headline reads the calls run: per situation, our API against each peer i
   assert.equal(headlineOf(CALLS, ['job-a', ['q'], 'w']).situations[1].ratios[0].peer, 'q');
 });
 
+test('a "slower" line of a job that takes fresh memory each call says what that memory cost; other lines say nothing', () => {
+  const calls = structuredClone(CALLS);
+  calls.sections.chromium.freshMemory = { usPerPage: 10, msPerMiB: 2.5 };
+  Object.assign(calls.sections.chromium.summary[0], { freshMiB: 64, freshWhat: 'the hash\'s blocks' });
+  assert.match(headlineOf(calls, ['job-a', ['p'], 'w']).why, /64 MiB of fresh memory \(the hash's blocks\), which cost 160 ms/);
+  assert.equal(headlineOf(CALLS, ['job-a', ['p'], 'w']).why, undefined, 'no fresh memory recorded');
+  calls.sections.chromium.summary[0].vsPeers.p.first = 1;
+  assert.equal(headlineOf(calls, ['job-a', ['p'], 'w']).why, undefined, 'nothing slower');
+});
+
 test('a headline without its job or its peers recorded is left out', () => {
   assert.equal(headlineOf(CALLS, ['no-such-job', ['p'], 'w']), null);
   assert.equal(headlineOf(CALLS, ['job-b', ['p'], 'w']), null);
