@@ -6,21 +6,20 @@ import { SESSION_EVENTS } from '../popup-events.js';
 import { CLIPBOARD_CLEAR_MS, sameText } from '../clipboard.js';
 import { MASK, partOf, setStatus } from './view-kit.js';
 
-// One date format, made when first needed (not ahead at idle: the first Intl
-// format of a page is a 25-78 ms task in Chromium, which would then fall on
-// the password being typed; common/number-format.js).
-let dateFormat;
-const when = (ms) => {
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateFormat.format(new Date(ms));
-};
-
 /** `notes`: where opened notes are read (the list view's noteById). */
 export function createReaderView({ section, session, go, notes }) {
   const part = partOf(section);
   let reading = null;      // the id of the note shown
   let revealed = false;
   let clipboardTimer = 0;
+  // One date format, made when first needed (not ahead at idle: the first Intl
+  // format of a page is a 25-78 ms task in Chromium, which would then fall on
+  // the password being typed; common/number-format.js).
+  let dateFormat;
+  const when = (ms) => {
+    dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    return dateFormat.format(new Date(ms));
+  };
 
   const shown = () => (reading === null ? null : notes.noteById(reading));
 
