@@ -22,6 +22,9 @@ import { clipboardDigest } from './clipboard.js';
 import { describeIdle, plural } from './phrases.js';
 import { SESSION_EVENTS } from './popup-events.js';
 
+// The notes calls of the session itself are a parameter so that Node tests run it with dist/node.js
+// (tests/js/extension-session.test.js); the popup takes the default.
+const NOTES_API = { createNotesWorker, openNotes, sealNote, unwrapKey };
 const ACTIVITY = ['pointerdown', 'keydown', 'input', 'wheel'];
 const PING_MS = 1000;   // activity re-arms the background's alarm at most once a second
 const LOCK_SLACK_MS = 250;
@@ -39,6 +42,7 @@ async function wholeProblem(candidate, deviceKey) {
 export class VaultSession extends EventTarget {
   #runtime;
   #area;
+  #api;
   #record = null;                       // the stored vault: ciphertext, salt and parameters only
   #settings = { ...DEFAULT_SETTINGS };
   #keys = null;                         // while unlocked: {deviceKey, notesClient}
@@ -50,10 +54,12 @@ export class VaultSession extends EventTarget {
   #lastActivity = 0;
   #lastPing = 0;
 
-  constructor({ runtime = chrome.runtime, area = chrome.storage.local } = {}) {
+  /** `runtime`, `area`: chrome.runtime and chrome.storage.local, or stand-ins (tests). */
+  constructor({ runtime = chrome.runtime, area = chrome.storage.local, api = NOTES_API } = {}) {
     super();
     this.#runtime = runtime;
     this.#area = area;
+    this.#api = api;
     runtime.onMessage.addListener((message, sender) => this.#onRuntimeMessage(message, sender));
   }
 
@@ -92,7 +98,7 @@ export class VaultSession extends EventTarget {
    */
   readyAhead() {
     if (this.#aheadClient || this.#keys) return;
-    this.#aheadClient = createNotesWorker({ idleMs: Infinity });
+    this.#aheadClient = this.#api.createNotesWorker({ idleMs: Infinity });
     this.#aheadClient.start().catch(() => {});   // a failure shows again at the unwrap
     this.#emit(SESSION_EVENTS.readyAhead);
   }
@@ -122,7 +128,8 @@ export class VaultSession extends EventTarget {
     this.readyAhead();
     let deviceKey;
     try {
-      deviceKey = await unwrapKey(base64Decode(this.#record.wrappedKey), wrappingKey, { worker: this.#aheadClient });
+      const wrapped = base64Decode(this.#record.wrappedKey);
+      deviceKey = await this.#api.unwrapKey(wrapped, wrappingKey, { worker: this.#aheadClient });
     } catch (error) {
       throw new Error(error.name === 'WrongKeyError'
         ? 'Wrong password. The vault stays locked and nothing was changed.'
@@ -149,7 +156,7 @@ export class VaultSession extends EventTarget {
    * Returns a message for a person, or '' when the vault was updated.
    */
   async #migrate(deviceKey) {
-    const client = createNotesWorker({ idleMs: Infinity });
+    const client = this.#api.createNotesWorker({ idleMs: Infinity });
     try {
       const migrated = await migrateRecord(this.#record, deviceKey, { worker: client });
       this.#record = await writeVault(migrated, this.#record.revision, this.#area);
@@ -164,7 +171,7 @@ export class VaultSession extends EventTarget {
   /** Resolves when the key is the stored vault's password's (before Import or Delete replaces it, or a re-key); else throws. */
   async checkPassword(wrappingKey) {
     try {
-      (await unwrapKey(base64Decode(this.#record.wrappedKey), wrappingKey)).fill(0);
+      (await this.#api.unwrapKey(base64Decode(this.#record.wrappedKey), wrappingKey)).fill(0);
     } catch (error) {
       throw new Error(error.name === 'WrongKeyError'
         ? 'Wrong password. Nothing was changed.'
@@ -219,7 +226,7 @@ export class VaultSession extends EventTarget {
     const keys = this.#keys;
     if (!keys) return null;
     try {
-      const sealed = await sealNote({ id, title, body }, keys.deviceKey, { worker: keys.notesClient });
+      const sealed = await this.#api.sealNote({ id, title, body }, keys.deviceKey, { worker: keys.notesClient });
       if (this.#keys !== keys) return null;
       const notes = this.#record.notes.slice();
       const at = notes.findIndex((note) => note.id === id);
@@ -268,7 +275,7 @@ export class VaultSession extends EventTarget {
   async importVault(candidate, wrappingKey, stillWanted = () => true) {
     let deviceKey;
     try {
-      deviceKey = await unwrapKey(base64Decode(candidate.wrappedKey), wrappingKey);
+      deviceKey = await this.#api.unwrapKey(base64Decode(candidate.wrappedKey), wrappingKey);
     } catch (error) {
       throw new Error(error.name === 'WrongKeyError'
         ? 'This file was made under another password: it does not open with this one. Nothing was imported.'
@@ -276,7 +283,7 @@ export class VaultSession extends EventTarget {
     } finally {
       wrappingKey.fill(0);
     }
-    const client = createNotesWorker({ idleMs: Infinity });
+    const client = this.#api.createNotesWorker({ idleMs: Infinity });
     let problem = '';
     let accepted = candidate;
     try {
@@ -284,7 +291,7 @@ export class VaultSession extends EventTarget {
         accepted = await migrateRecord(candidate, deviceKey, { worker: client });
       } else {
         const broken = await wholeProblem(candidate, deviceKey)
-          || openedProblem(await openNotes(candidate.notes, deviceKey, { worker: client }), candidate.version);
+          || openedProblem(await this.#api.openNotes(candidate.notes, deviceKey, { worker: client }), candidate.version);
         if (broken) problem = `This file cannot be imported: ${broken}. Nothing was imported.`;
       }
     } catch (error) {
@@ -372,7 +379,7 @@ export class VaultSession extends EventTarget {
   }
 
   #open(deviceKey, message) {
-    const notesClient = this.#aheadClient ?? createNotesWorker({ idleMs: Infinity });
+    const notesClient = this.#aheadClient ?? this.#api.createNotesWorker({ idleMs: Infinity });
     this.#aheadClient = null;
     this.#keys = { deviceKey, notesClient };
     this.#term = Symbol('unlocked');
