@@ -27,7 +27,7 @@ import { SESSION_EVENTS } from './popup-events.js';
 const NOTES_API = { createNotesWorker, openNotes, sealNote, unwrapKey };
 const ACTIVITY = ['pointerdown', 'keydown', 'input', 'wheel'];
 const PING_MS = 1000;   // activity re-arms the background's alarm at most once a second
-const LOCK_SLACK_MS = 250;
+const LOCK_SLACK_MS = 250;   // an alarm this close to the idle time locks: alarms are not to the millisecond
 
 /** '' when a sealed record is whole under its device key; else what is wrong. Checked at every unlock and import. */
 async function wholeProblem(candidate, deviceKey) {
