@@ -27,6 +27,11 @@ export const READABLE_VERSIONS = Object.freeze([1, 2, 3]);
 export const KDF_LIMITS = {
   t: [1, PWHASH_VERIFY_LIMITS.t], m: [8 * 1024, PWHASH_VERIFY_LIMITS.m], p: [1, PWHASH_VERIFY_LIMITS.p], salt: [16, 64],
 };
+// Argon2id for new vaults and re-keying: Bitwarden's default (64 MiB, t=3, four lanes).
+// In Chromium the popup is cross-origin isolated (manifest COOP/COEP), so the
+// lanes run in parallel workers; where it is not (Firefox has no such manifest
+// keys), they run one after another, same key.
+export const NEW_VAULT_KDF = Object.freeze({ t: 3, m: 65536, p: 4 });
 export const MAX_NOTES = 100000;
 const MAX_ID = 128;
 /** The first version whose record carries a seal (extension/vault-seal.js). */
