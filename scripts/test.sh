@@ -10,10 +10,16 @@ passed=0; failed=0; failures=""
 # Every node --test run also writes TAP here; what failed is printed again at the end (a CI log keeps its tail).
 MEMENTO_TAP_DIR=$(mktemp -d); export MEMENTO_TAP_DIR
 trap 'rm -rf "$MEMENTO_TAP_DIR"' EXIT
+# Each suite's wall time is printed after it and again at the end: CI has a 30-minute budget to keep.
+timings=""
 suite() {
   name="$1"; shift
   echo "== $name"
+  started=$(date +%s)
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
+  took=$(( $(date +%s) - started ))
+  echo "== $name: ${took} s"
+  timings="$timings $name ${took}s,"
 }
 suite lint npm run --silent lint
 # Mozilla's addons-linter on the Firefox build: 0 errors, every warning explained in extension/README.md.
@@ -33,5 +39,6 @@ if [ -n "$failures" ]; then
   node tests/failure-digest.mjs "$MEMENTO_TAP_DIR"/*.tap
   echo "failed suites:$failures"
 fi
+echo "suite times:${timings%,}"
 echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
