@@ -56,8 +56,9 @@ export function formatSummary(engine, summary, { labels = {}, freshMemory } = {}
   for (const job of summary) {
     lines.push('', `${job.label}  (kernel alone, fifth in a row: ${ms(job.kernel)} ms)`);
     if (freshMemory && job.freshMiB) {
-      lines.push(`   takes ${job.freshMiB} MiB of fresh memory per call (${job.freshWhat}): ${ms(job.freshMiB * freshMemory.msPerMiB)} ms `
-        + `on this host, so a call that gives it back waits at least the kernel plus that, ${ms(job.kernel + job.freshMiB * freshMemory.msPerMiB)} ms`);
+      const fresh = job.freshMiB * freshMemory.msPerMiB;
+      lines.push(`   takes ${job.freshMiB} MiB of fresh memory per call (${job.freshWhat}): ${ms(fresh)} ms on this host, so a call `
+        + `that gives it back waits at least ${job.kernel === undefined ? 'that' : `the kernel plus that, ${ms(job.kernel + fresh)} ms`}`);
     }
     for (const s of SITUATIONS) {
       const ours = job.medians.ours[s];
