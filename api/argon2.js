@@ -5,7 +5,7 @@
 // parameter; here we check types and make private copies that are transferred
 // (the page keeps no copy of what we hash).
 import { WorkerClient } from './runtime/client.js';
-import { runOnce, takeStandby } from './runtime/run-once.js';
+import { runOnce, takeLingeringWorker, takeStandby } from './runtime/run-once.js';
 import { argon2Module } from './modules/argon2.js';
 import { ARGON2_DEFAULTS, PWHASH_VERIFY_LIMITS } from '../common/constants.js';
 import { buffersOf, byteArray, bytesOf, integer, string } from './arguments.js';
@@ -116,11 +116,17 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
   };
 }
 
-// The readied worker of options.warm, if it is still free; else, in Node, the
-// one readied when the last job of the same m and p ended; else a new one.
-/** @param {Argon2Options} options @param {{m: number, p: number, parallel?: boolean} | undefined} params @returns {{client?: WorkerClient}} */
-function jobClient(options, params) {
-  const client = options.warm?.take?.() ?? (params && takeNextWorker(params)?.take());
+// The readied worker of options.warm, if it is still free; else the worker of the last job of the same shape
+// while it lingers (its memory is taken already: a job in a row); else, in Node, the one readied when the last job
+// of the same m and p ended; else the standby or a new one (runOnce).
+/**
+ * @param {Argon2Options} options @param {{m: number, p: number, parallel?: boolean} | undefined} params
+ * @param {object} hints @param {string | undefined} reuse
+ * @returns {{client?: WorkerClient}}
+ */
+function jobClient(options, params, hints, reuse) {
+  const client = options.warm?.take?.() ?? (reuse && takeLingeringWorker(argon2Module, hints, reuse))
+    ?? (params && takeNextWorker(params)?.take());
   return client ? { client } : {};
 }
 
@@ -138,14 +144,18 @@ const standby = readiesNextArgon2Worker ? false
 
 /**
  * Runs a job of `m` KiB on its own worker; in Node, once it succeeds, readies the worker of a next job like it.
- * On a page the worker lingers argon2LingerMs after the job, and a next job of the same m with its lanes one after
- * another runs on it: its heap still has the job's pages (a fresh worker takes them again, 2.6 ms per MiB on
- * this host kind, more than the hash). Parallel lanes hash in a shared memory of their own per job.
+ * The worker lingers argon2LingerMs after the job, and a next job of the same m with its lanes one after another
+ * runs on it: its heap still has the job's pages (a fresh worker takes them again, 2.6 ms per MiB on this host
+ * kind, more than the hash; in Node the readied next worker is still taking them when a call comes at once).
+ * Parallel lanes hash in a shared memory of their own per job.
  */
 async function runJob(op, args, options, transfer, params, hints, m) {
-  const reuse = hints.parallel ? undefined : `m=${m}`;
+  // A verify of a hash string made elsewhere (no params) keeps nothing for a next job, as it readies nothing.
+  const reuse = hints.parallel || (op === 'pwhashVerify' && !params) ? undefined : `m=${m}`;
+  // In Node the worker lingers only to be reused; on a page also so that its teardown waits (see argon2LingerMs).
+  const lingerMs = reuse === undefined && readiesNextArgon2Worker ? 0 : argon2LingerMs;
   const result = await runOnce(argon2Module, op, args, { ...options, transfer },
-    { hints, lingerMs: argon2LingerMs, reuse, standby, ...jobClient(options, params) });
+    { hints, lingerMs, reuse, standby, ...jobClient(options, params, hints, reuse) });
   if (params) readyNextWorker(params, warmArgon2);
   return result;
 }

@@ -47,8 +47,11 @@ export function keepAlive(worker, busy) {
 /** A server hashes password after password: the next Argon2id job's worker is readied when one ends (api/argon2-next.js). */
 export const readiesNextArgon2Worker = true;
 
-/** A server's Argon2id worker ends with its job (api/argon2.js). */
-export const argon2LingerMs = 0;
+/**
+ * A server's Argon2id worker ends 500 ms after its job, where a next hash of the same shape runs on it (api/argon2.js):
+ * logins in a row then take no fresh memory. It never holds the event loop.
+ */
+export const argon2LingerMs = 500;
 
 /** Node's opens keep one notes worker: its page side (UTF-16 strings) is the longer one there. */
 export const notesHelperWorker = false;

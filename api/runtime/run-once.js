@@ -49,7 +49,19 @@ export function takeStandby(module, hints) {
   return entry.client;
 }
 
-/** The worker of the module's last job if it still lingers and its job had this reuse key (taken: the caller's now). */
+/**
+ * The worker of the module's last job if it still lingers and its job had these hints and reuse key (taken: the
+ * caller's now, to pass to runOnce() as `client`). runOnce() looks for one itself; a caller with other workers to
+ * choose from (one readied ahead) asks first.
+ * @param {object} module
+ * @param {object | undefined} hints
+ * @param {string} reuse
+ * @returns {WorkerClient | undefined}
+ */
+export function takeLingeringWorker(module, hints, reuse) {
+  return takeLingering(module, `${keyOf(hints)} ${reuse}`);
+}
+
 function takeLingering(module, key) {
   const entry = lingering.get(module.name);
   if (!entry || entry.key !== key || !entry.client.alive) return undefined;

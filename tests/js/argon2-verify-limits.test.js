@@ -49,5 +49,7 @@ test('a verify readies no next worker for a hash string this process did not mak
   const ours = await pwhashStr('quarry', { t: 1, m: 12288 });
   assert.equal(await pwhashVerify(ours, 'quarry'), true);
   await settle();
-  assert.equal(liveWorkerCount(), 1, 'a worker readied for the next hash of the shape it made');
+  assert.equal(liveWorkerCount(), 2, 'a worker readied for the next hash of the shape it made, and the job\'s lingering');
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  assert.equal(liveWorkerCount(), 1, 'the job\'s worker gone after its linger; the readied one stays');
 });
