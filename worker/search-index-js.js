@@ -166,14 +166,16 @@ export class JsSearchIndex {
     // Per slot the score, then (after the last term) its order key: 2 * score,
     // plus 1 when the last term reaches its best distance only through a prefix.
     const total = new Uint32Array(this.slotEntries.length);
+    const agreements = new Uint32Array(this.slotEntries.length);
     let offset = 0;
     lengths.forEach((m, t) => {
       const last = t === lengths.length - 1;
-      const best = this._termBest(chars.slice(offset, offset + m), last);
+      const { best, agreement } = this._termBest(chars.slice(offset, offset + m), last);
       for (let s = 0; s < total.length; s++) {
         const key = best[s];
         if (key === NO_MATCH || total[s] === DEAD) total[s] = DEAD;
         else total[s] = last ? 2 * (total[s] + (key >> 1)) + (key & 1) : total[s] + (key >> 1);
+        agreements[s] += agreement[s];
       }
       offset += m;
     });
@@ -187,6 +189,7 @@ export class JsSearchIndex {
     const matched = starts[starts.length - 1];
     const indices = new Uint32Array(matched);
     const scores = new Uint32Array(matched);
+    const bucketStarts = starts.slice();
     for (let p = 0; p < notes; p++) {
       const key = total[this.order[p]];
       if (key === DEAD) continue;
@@ -194,29 +197,56 @@ export class JsSearchIndex {
       indices[at] = p;
       scores[at] = key >> 1;
     }
+    // Within a key (docs/specs/search.md, Order): more terms agreeing first, then fewer distinct words, then position.
+    const rank = (a, b) => {
+      const sa = this.order[a], sb = this.order[b];
+      return agreements[sb] - agreements[sa] || this.slotEntries[sa].length - this.slotEntries[sb].length || a - b;
+    };
+    for (let key = 0; key + 1 < bucketStarts.length; key++) {
+      const from = bucketStarts[key], to = starts[key];
+      if (to - from > 1) indices.subarray(from, to).sort(rank);
+    }
     return { indices, scores };
   }
 
   _termBest(term, prefix) {
     const m = term.length;
     for (const cached of this.cache) {
-      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) return cached.best;
+      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) return cached;
     }
     const best = new Uint8Array(this.slotEntries.length).fill(NO_MATCH);
+    const agreement = new Uint8Array(this.slotEntries.length);
     const k = prefix ? prefixBudget(m) : termBudget(m);
+    // The last term also matches a finished word within the complete-term budget (version 3).
+    const wholeK = termBudget(m);
+    const scanK = Math.max(k, wholeK);
     const near = [];
     // Short prefixes (budget 0) match exactly and remember nothing: within 2 of them is most of the vocabulary.
     const remember = prefix && k > 0;
     // Within k: the entry's notes take its key, 2 * d, plus 1 for a prefix
-    // term when the whole word is not at d (`whole`: the distance call read the
-    // whole word and ended at d). The smallest key per note is its best
-    // distance, even when some word reaches it whole. Within RECORD_BUDGET (a
-    // prefix term): remembered for the next keystroke.
+    // term when the whole word is not at d (`whole`: the whole word's
+    // distance, or Infinity when the call did not read it all). A prefix term
+    // beyond its prefix budget still matches its finished word within
+    // wholeK, at key 2 * whole. The smallest key per note is its best
+    // distance, even when some word reaches it whole; `agreement` is 1 when
+    // some word of the note at that distance begins with the term's first
+    // character. Within RECORD_BUDGET (a prefix term): remembered for the
+    // next keystroke.
     const consider = (entry, d, whole) => {
       if (remember && d <= RECORD_BUDGET) near.push(entry);
-      if (d > k) return;
-      const key = 2 * d + (prefix && !whole ? 1 : 0);
-      for (const slot of this.postings[entry]) if (key < best[slot]) best[slot] = key;
+      let key;
+      if (d <= k) key = 2 * d + (prefix && whole !== d ? 1 : 0);
+      else if (prefix && whole <= wholeK) key = 2 * whole;
+      else return;
+      const distance = key >> 1;
+      const length = this.entryLength[entry];
+      const agrees = this.groups[length].chars[this.entryOffset[entry] * length] === term[0] ? 1 : 0;
+      for (const slot of this.postings[entry]) {
+        const held = best[slot] >> 1;
+        if (distance < held) agreement[slot] = agrees;
+        else if (distance === held) agreement[slot] |= agrees;
+        if (key < best[slot]) best[slot] = key;
+      }
     };
     const previous = this.previous;
     // A prefix distance never falls as the term grows: every later keystroke's
@@ -230,16 +260,17 @@ export class JsSearchIndex {
           const group = this.groups[length];
           const steps = Math.min(length, m + RECORD_BUDGET);
           const d = this._distance(term, group.chars, this.entryOffset[entry] * length, steps, true);
-          consider(entry, d, steps === length && lastScore === d);
+          consider(entry, d, steps === length ? lastScore : Infinity);
         }
       });
     } else {
-      this._scan(term, prefix, remember ? RECORD_BUDGET : k, consider);
+      this._scan(term, prefix, remember ? RECORD_BUDGET : prefix ? scanK : k, consider);
     }
     if (prefix) this.previous = remember ? { term, generation: this.generation, near } : undefined;
-    this.cache[this.cacheNext] = { term, prefix, generation: this.generation, best };
+    const answer = { term, prefix, generation: this.generation, best, agreement };
+    this.cache[this.cacheNext] = answer;
     this.cacheNext = (this.cacheNext + 1) % CACHED_TERMS;
-    return best;
+    return answer;
   }
 
   // Lengths that can be within k: |L - m| <= k, or for a prefix L >= m - k
@@ -257,7 +288,7 @@ export class JsSearchIndex {
         for (let i = 0; i < count; i++) {
           const d = this._distance(term, chars, i * length, steps, prefix);
           // A word cut after m + k code points is more than k from the term whole.
-          if (d <= k) consider(ids[i], d, steps === length && lastScore === d);
+          if (d <= k) consider(ids[i], d, !prefix ? d : steps === length ? lastScore : Infinity);
         }
       }
     });

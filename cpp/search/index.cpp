@@ -128,41 +128,68 @@ void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
 // Within k: the entry's notes take its key, 2 * distance, plus 1 for a prefix
 // term whose whole word is not at that distance (the ranking's whole-word
 // rule: the smallest key is the best distance, and 0 added when some word
-// reaches it whole). Within kRecordBudget (a prefix scan): remembered for the
+// reaches it whole). A last term beyond its prefix budget still matches the
+// finished word within whole_k, at key 2 * its whole distance. Each note also
+// keeps whether some word at its best distance begins with term[0] (the
+// agreement rule). Within kRecordBudget (a prefix scan): remembered for the
 // next keystroke. `last` is D[m][steps] over the entry's first `steps` ids as
 // the kernel read them (padded with id 0 past a shorter word).
-void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
-                     std::vector<uint8_t>& best) {
+void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
   if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
-  if (distance > scan.k) return;
-  const uint8_t key =
-      static_cast<uint8_t>(2 * distance + (scan.prefix && !whole_word(scan, entry, distance, last, steps)));
-  for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], key);
+  uint32_t key;
+  if (!scan.prefix) {
+    if (distance > scan.k) return;
+    key = 2 * distance;
+  } else {
+    // The whole word is never nearer than its closest prefix.
+    if (distance > scan.k && distance > scan.whole_k) return;
+    const uint32_t whole = whole_distance(scan, entry, distance, last, steps);
+    if (distance <= scan.k)
+      key = 2 * distance + (whole != distance);
+    else if (whole <= scan.whole_k)
+      key = 2 * whole;
+    else
+      return;
+  }
+  const uint32_t length = entry_length_[entry];
+  const uint8_t agrees = groups_[length].chars[size_t{entry_offset_[entry]} * length] == scan.term[0];
+  const uint32_t at = key >> 1;
+  for (uint32_t slot : postings_[entry]) {
+    const uint32_t held = best_[slot] >> 1;
+    if (at < held)
+      agreement_[slot] = agrees;
+    else if (at == held)
+      agreement_[slot] |= agrees;
+    best_[slot] = std::min<uint8_t>(best_[slot], static_cast<uint8_t>(key));
+  }
 }
 
-// Whether OSA(term, word) = distance, the entry's prefix distance (the whole
-// word is never nearer than its closest prefix).
-bool Index::whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
+// OSA(term, word) when it can be within max(distance, whole_k), where
+// `distance` is the entry's prefix distance; else some larger value.
+uint32_t Index::whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
+  constexpr uint32_t kFar = 0xffffu;
   const uint32_t length = entry_length_[entry];
   // Read whole: `last` is the whole word's distance.
-  if (length == steps) return last == distance;
-  // Cut after steps >= m + distance ids: the whole word is at least length - m > distance away.
-  if (length > steps) return false;
-  // Padded (a gathered word): OSA >= |length - m|, and 0 only for the term itself.
-  if (distance == 0) return length == scan.m;
-  if (length + distance < scan.m || length > scan.m + distance) return false;
+  if (length == steps) return last;
+  // Cut after steps >= m + k ids (k the scan's budget, at least distance and whole_k): more than k away whole.
+  if (length > steps) return kFar;
+  // Padded (a gathered word): OSA >= |length - m|.
+  const uint32_t bound = std::max(distance, scan.whole_k);
+  if (length + bound < scan.m || length > scan.m + bound) return kFar;
   const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
   // Gathered scans run only for m <= kMaxPatternLength, with the term's Peq still set.
-  return full_distance_one(peq_.data(), scan.m, word, length) == distance;
+  return full_distance_one(peq_.data(), scan.m, word, length);
 }
 
 // Every length that can be within k: |L - m| <= k for a complete term; for a
 // prefix any L >= m - k, reading only the first m + k ids (D[m][j] >= j - m).
 // A remembering scan widens k to kRecordBudget so that what it remembers is exact.
-void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t match_k, std::vector<uint8_t>& best) {
+void Index::scan_groups(const Scan& scan, uint32_t scan_k) {
   if (groups_.empty()) return;
-  const uint32_t k = recording_ ? kRecordBudget : match_k;
-  const Scan scan{term, m, prefix, match_k};
+  const uint32_t* term = scan.term;
+  const uint32_t m = scan.m;
+  const bool prefix = scan.prefix;
+  const uint32_t k = recording_ ? kRecordBudget : scan_k;
   const uint32_t lo = m > k ? m - k : 1;
   const uint32_t hi = std::min<uint32_t>(static_cast<uint32_t>(groups_.size()) - 1, prefix ? UINT32_MAX : m + k);
   // Short prefixes: only words whose first m + k ids hold at least m - k of the
@@ -170,7 +197,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
   // term positions to distinct word positions among the first m + k): see
   // scan_filtered.
   if (filtering_ && prefix && m > k && m + k <= kSigChars) {
-    scan_filtered(scan, k, best);
+    scan_filtered(scan, k);
     return;
   }
   if (m <= kMaxPatternLength) set_peq(term, m, true);
@@ -193,7 +220,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
       }
     }
     for (size_t i = 0; i < count; ++i) {
-      if (distances_[i] <= k) consider(scan, group.ids[i], distances_[i], lasts_[i], steps, best);
+      if (distances_[i] <= k) consider(scan, group.ids[i], distances_[i], prefix ? lasts_[i] : distances_[i], steps);
     }
   }
   if (m <= kMaxPatternLength) set_peq(term, m, false);
@@ -203,7 +230,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
 // bitsets (64 entries a step), then the survivors gathered (each cut or
 // padded with id 0 to m + k ids, as in rescan_previous) and one kernel call
 // over them.
-void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best) {
+void Index::scan_filtered(const Scan& scan, uint32_t k) {
   const uint32_t* term = scan.term;
   const uint32_t m = scan.m;
   const uint32_t width = m + k, need = m - k;
@@ -250,7 +277,7 @@ void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& be
   set_peq(term, m, true);
   prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data(), lasts_.data());
   for (size_t i = 0; i < n; ++i) {
-    if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width, best);
+    if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width);
   }
   set_peq(term, m, false);
 }
@@ -258,17 +285,18 @@ void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& be
 // The previous keystroke's near entries, each cut or padded to m + 2 ids. Id
 // 0 pads: it matches no term character, and a never-matching tail cannot
 // lower a prefix distance (each pad costs what skipping it would).
-void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best) {
+void Index::rescan_previous(const Scan& scan) {
+  const uint32_t* term = scan.term;
+  const uint32_t m = scan.m;
   const uint32_t steps = m + kRecordBudget;
   const size_t count = previous_near_.size();
-  const Scan scan{term, m, true, k};
   if (m > kMaxPatternLength) {
     for (uint32_t entry : previous_near_) {
       const uint32_t length = entry_length_[entry];
       const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
       uint32_t last = 0;
       const uint32_t distance = dp_distance(term, m, word, std::min(length, steps), true, dp_row_, &last);
-      consider(scan, entry, distance, last, std::min(length, steps), best);
+      consider(scan, entry, distance, last, std::min(length, steps));
     }
     return;
   }
@@ -283,27 +311,31 @@ void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::v
   lasts_.resize(count);
   set_peq(term, m, true);
   prefix_distances(Pattern{peq_.data(), m}, gathered_.data(), steps, steps, count, distances_.data(), lasts_.data());
-  for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps, best);
+  for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps);
   set_peq(term, m, false);
 }
 
-void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best) {
+void Index::term_best(const uint32_t* term, uint32_t m, bool prefix) {
   const size_t slots = slot_entries_.size();
   for (const CachedTerm& cached : cache_) {
     if (cached.generation == generation_ && cached.prefix == prefix && cached.chars.size() == m &&
         std::equal(cached.chars.begin(), cached.chars.end(), term)) {
-      best = cached.best;
+      best_ = cached.best;
+      agreement_ = cached.agreement;
       return;
     }
   }
-  best.assign(slots, kNoMatch);
+  best_.assign(slots, kNoMatch);
+  agreement_.assign(slots, 0);
   if (m == 0) {
     // The empty prefix is within 0 of every word, and no word is empty: key 2 * 0 + 1.
     if (prefix) {
-      for (size_t s = 0; s < slots; ++s) best[s] = slot_entries_[s].empty() ? kNoMatch : 1;
+      for (size_t s = 0; s < slots; ++s) best_[s] = slot_entries_[s].empty() ? kNoMatch : 1;
     }
   } else {
     const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
+    // The last term also matches a finished word within the complete-term budget.
+    const Scan scan{term, m, prefix, k, prefix ? term_budget(m) : 0};
     // Gathering costs more per entry than scanning a group in place: below
     // half of all entries, rescanning the previous near entries pays. Short
     // prefixes (budget 0) match exactly and remember nothing: within 2 of
@@ -315,9 +347,9 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
     recording_ = prefix && k > 0;
     recorded_near_.clear();
     if (grows_previous)
-      rescan_previous(term, m, k, best);
+      rescan_previous(scan);
     else
-      scan_groups(term, m, prefix, k, best);
+      scan_groups(scan, std::max(k, scan.whole_k));
     recording_ = false;
     if (prefix && k == 0) {
       previous_prefix_.clear();
@@ -333,7 +365,8 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
   slot.chars.assign(term, term + m);
   slot.prefix = prefix;
   slot.generation = generation_;
-  slot.best = best;
+  slot.best = best_;
+  slot.agreement = agreement_;
 }
 
 uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
@@ -349,15 +382,17 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
   total_.assign(slot_entries_.size(), 0);
+  agreements_.assign(slot_entries_.size(), 0);
   for (uint32_t t = 0; t < term_count; ++t) {
     const bool last = t + 1 == term_count;
-    term_best(chars, lengths[t], last, best_);
+    term_best(chars, lengths[t], last);
     for (size_t s = 0; s < total_.size(); ++s) {
       const uint32_t key = best_[s];
       if (key == kNoMatch || total_[s] == kDead)
         total_[s] = kDead;
       else
         total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
+      agreements_[s] += agreement_[s];
     }
     chars += lengths[t];
   }
@@ -369,12 +404,23 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
   }
   for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
   const uint32_t matched = starts.back();
+  const std::vector<uint32_t> bucket_starts = starts;
   for (uint32_t p = 0; p < notes; ++p) {
     const uint32_t key = total_[order_[p]];
     if (key == kDead) continue;
     const uint32_t at = starts[key]++;
     out_positions[at] = p;
     out_scores[at] = key >> 1;
+  }
+  // Within a key: more terms agreeing first, then fewer distinct words, then position.
+  const auto ranks_before = [this](uint32_t a, uint32_t b) {
+    const uint32_t sa = order_[a], sb = order_[b];
+    if (agreements_[sa] != agreements_[sb]) return agreements_[sa] > agreements_[sb];
+    if (slot_entries_[sa].size() != slot_entries_[sb].size()) return slot_entries_[sa].size() < slot_entries_[sb].size();
+    return a < b;
+  };
+  for (size_t key = 0; key + 1 < bucket_starts.size(); ++key) {
+    if (starts[key] - bucket_starts[key] > 1) std::sort(out_positions + bucket_starts[key], out_positions + starts[key], ranks_before);
   }
   return matched;
 }

@@ -30,9 +30,12 @@ class Index {
   uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
 
   // Terms are lengths[t] ids each, back to back; the last one is matched as a
-  // prefix. Writes matching note positions and scores to out arrays of
-  // note_count() capacity; returns how many. Order: score ascending, then the
-  // notes where some whole word is at the last term's best distance, then position.
+  // prefix or as a finished word. Writes matching note positions and scores to
+  // out arrays of note_count() capacity; returns how many. Order
+  // (docs/specs/search.md, version 3): score ascending, then the notes where
+  // some whole word is at the last term's best distance, then more terms
+  // agreeing (a matched word with the term's first id), then fewer distinct
+  // words, then position.
   uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                   uint32_t* out_scores);
 
@@ -45,13 +48,15 @@ class Index {
     std::vector<uint32_t> chars;
     bool prefix = false;
     uint64_t generation = 0;
-    std::vector<uint8_t> best;  // per slot: the key of consider()
+    std::vector<uint8_t> best;       // per slot: the key of consider()
+    std::vector<uint8_t> agreement;  // per slot: 1 when a word at the best distance begins with term[0]
   };
   struct Scan {  // the term being scanned, for consider()
     const uint32_t* term;
     uint32_t m;
     bool prefix;
-    uint32_t k;  // its budget
+    uint32_t k;        // its budget (the prefix budget for the last term)
+    uint32_t whole_k;  // the last term's finished-word budget (the complete-term budget)
   };
 
   static constexpr uint8_t kNoMatch = 255;
@@ -66,13 +71,12 @@ class Index {
   // benchmark's per-note scan (an entry per note and word) is not.
   static constexpr uint32_t kMaxFilteredEntries = 1u << 18;
 
-  void term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best);
-  void scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t k, std::vector<uint8_t>& best);
-  void scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best);
-  void rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best);
-  void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
-                std::vector<uint8_t>& best);
-  bool whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
+  void term_best(const uint32_t* term, uint32_t m, bool prefix);
+  void scan_groups(const Scan& scan, uint32_t k);
+  void scan_filtered(const Scan& scan, uint32_t k);
+  void rescan_previous(const Scan& scan);
+  void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
+  uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   void changed() { ++generation_; }
 
@@ -104,8 +108,8 @@ class Index {
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
-  std::vector<uint8_t> best_;
-  std::vector<uint32_t> total_;
+  std::vector<uint8_t> best_, agreement_;  // the term being searched
+  std::vector<uint32_t> total_, agreements_, ranked_;
 };
 
 }  // namespace memento::search

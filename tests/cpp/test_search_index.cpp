@@ -1,9 +1,11 @@
 // The word index against a brute-force scan of every note's words with the OSA
-// table and the specification's order (score, then the whole-word rule, then position),
+// table and the specification's order (version 3: score, the whole-word rule,
+// agreement, note length, position),
 // through inserts, updates, removals and keystroke-by-keystroke typing (which
 // takes the incremental path).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -23,39 +25,70 @@ struct Result {
   bool operator==(const Result&) const = default;
 };
 
+// docs/specs/search.md, version 3: a complete term within k; the last term as
+// a prefix within kp, else as a finished word within k; ordered by score, the
+// whole-word rule, agreement (terms with a matched word beginning with the
+// term's first id), distinct words, position.
 Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
   struct Hit {
     uint32_t score;
     bool whole;
-    uint32_t position;
+    uint32_t agreement, length, position;
   };
+  constexpr uint32_t kNone = UINT32_MAX;
+  Result r;
+  // No terms: every note, score 0, in corpus order.
+  if (terms.empty()) {
+    for (uint32_t p = 0; p < notes.size(); ++p) {
+      r.positions.push_back(p);
+      r.scores.push_back(0);
+    }
+    return r;
+  }
   std::vector<Hit> hits;
   for (uint32_t p = 0; p < notes.size(); ++p) {
-    uint32_t score = 0;
+    std::vector<Word> words = notes[p];
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    uint32_t score = 0, agreement = 0;
     bool all = true, whole = false;
     for (size_t t = 0; t < terms.size() && all; ++t) {
-      const bool prefix = t + 1 == terms.size();
+      const bool last = t + 1 == terms.size();
       const uint32_t m = static_cast<uint32_t>(terms[t].size());
-      const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
-      uint32_t best = UINT32_MAX;
-      for (const Word& w : notes[p]) best = std::min(best, prefix ? prefix_osa(terms[t], w) : osa(terms[t], w));
-      if (best > k)
+      const auto match = [&](const Word& w) {
+        const uint32_t d = osa(terms[t], w);
+        if (last) {
+          const uint32_t pd = prefix_osa(terms[t], w);
+          if (pd <= prefix_budget(m)) return pd;
+        }
+        return d <= term_budget(m) ? d : kNone;
+      };
+      uint32_t best = kNone;
+      for (const Word& w : words) best = std::min(best, match(w));
+      if (best == kNone) {
         all = false;
-      else
-        score += best;
-      if (prefix) {
-        for (const Word& w : notes[p]) whole = whole || osa(terms[t], w) == best;
+        break;
+      }
+      score += best;
+      bool agrees = false;
+      for (const Word& w : words) agrees = agrees || (match(w) == best && !terms[t].empty() && w[0] == terms[t][0]);
+      agreement += agrees;
+      if (last) {
+        for (const Word& w : words) whole = whole || osa(terms[t], w) == best;
       }
     }
-    if (all) hits.push_back({score, whole, p});
+    if (all) hits.push_back({score, whole, agreement, static_cast<uint32_t>(words.size()), p});
   }
-  std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    return a.score != b.score ? a.score < b.score : a.whole > b.whole;
+  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+    if (a.score != b.score) return a.score < b.score;
+    if (a.whole != b.whole) return a.whole > b.whole;
+    if (a.agreement != b.agreement) return a.agreement > b.agreement;
+    if (a.length != b.length) return a.length < b.length;
+    return a.position < b.position;
   });
-  Result r;
-  for (auto [score, whole, p] : hits) {
-    r.positions.push_back(p);
-    r.scores.push_back(score);
+  for (const Hit& h : hits) {
+    r.positions.push_back(h.position);
+    r.scores.push_back(h.score);
   }
   return r;
 }
@@ -247,9 +280,13 @@ TEST_CASE("a transposed term ranks the note with the whole word before the notes
   f.insert(3, {w("upgraded")});
   f.insert(4, {w("upgrade")});
   const Result reprot = f.search({w("reprot")});
-  CHECK(reprot.positions == std::vector<uint32_t>{2, 0, 1});
+  // Version 3: after the whole word, the one-word note ("reporting") before the two-word one (note length).
+  CHECK(reprot.positions == std::vector<uint32_t>{2, 1, 0});
   CHECK(reprot.scores == std::vector<uint32_t>{1, 1, 1});
   CHECK(f.search({w("upgarde")}).positions == std::vector<uint32_t>{4, 3});
-  CHECK(f.search({w("report")}).positions == std::vector<uint32_t>{2, 0, 1});
+  CHECK(f.search({w("report")}).positions == std::vector<uint32_t>{2, 1, 0});
+  // A finished last word: "teh" (kp 0, k 1) reaches "the" whole at 1.
+  CHECK(f.search({w("teh")}).positions == std::vector<uint32_t>{2});
+  CHECK(f.search({w("teh")}).scores == std::vector<uint32_t>{1});
   CHECK(f.search({w("reprot")}) == brute_force(f.notes, {w("reprot")}));
 }

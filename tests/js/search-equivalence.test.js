@@ -1,6 +1,7 @@
 // The wasm word index (SIMD and scalar builds), the plain-JS word index and
-// the per-note wasm scan all give the specification's exact answer, version 2
-// (fixtures/search-reference.js: OSA distance, the whole-word tie-break), each
+// the per-note wasm scan all give the specification's exact answer, version 3
+// (fixtures/search-reference.js: OSA distance, the last term as a prefix or a
+// finished word, the whole-word, agreement and note-length tie-breaks), each
 // on more than 100,000 random queries over random corpora: typos (half of
 // them transpositions, often at the start or the end of a word), repeated
 // letters ("aab" / "aba"), prefixes, multi-term queries, terms of 0..70 code
@@ -267,10 +268,50 @@ test('the whole-word rule on every path: "report" ranks the note with the word a
   // "aabb" whole, "abba" only through its prefix "abb".
   const twins = everyPath(['aba', 'aab', 'baa x', 'abba', 'abab']);
   assert.deepEqual(twins.search('aba x'), { indices: [2], scores: [1] });
-  assert.deepEqual(twins.search('aab aba'), { indices: [0, 4], scores: [1, 1] });
-  assert.deepEqual(twins.search('baba'), { indices: [0, 2, 3, 4], scores: [1, 1, 1, 1] });
+  // "aba" last: "aab" is 1 from it only whole (a transposition; kp = 0 for 3 code points), which version 3 counts.
+  assert.deepEqual(twins.search('aab aba'), { indices: [0, 1, 4], scores: [1, 1, 1] });
+  // All at 1; "baa" begins with the term's "b" (agreement): first.
+  assert.deepEqual(twins.search('baba'), { indices: [2, 0, 3, 4], scores: [1, 1, 1, 1] });
   assert.deepEqual(twins.search('aabb'), { indices: [1, 4, 3], scores: [1, 1, 1] });
   twins.destroy();
+});
+
+// Version 3 (issue 32). Each fails on version 2: the finished last word and the order among equal scores.
+test('a finished short last word with a typo matches: teh finds the, adn finds and, whn finds when', () => {
+  const texts = ['the cat sat', 'and then some', 'a theorem', 'say when', 'tehran is far'];
+  const paths = everyPath(texts);
+  // "teh" (3 code points: kp 0, k 1): "tehran" as a prefix at 0 first, then "the" whole at 1 (a transposition).
+  const teh = paths.search('teh');
+  assert.equal(teh.indices[0], 4);
+  assert.equal(teh.scores[0], 0);
+  assert.ok(teh.indices.includes(0), 'teh finds "the"');
+  assert.equal(teh.scores[teh.indices.indexOf(0)], 1);
+  assert.ok(paths.search('adn').indices.includes(1), 'adn finds "and"');
+  assert.ok(paths.search('whn').indices.includes(3), 'whn finds "when"');
+  // Two code points: budget 0 either way, so "hte" finds "the" but "ht" finds nothing.
+  assert.deepEqual(paths.search('ht'), { indices: [], scores: [] });
+  // A complete term before it still uses its own budget.
+  assert.deepEqual(paths.search('cat teh'), { indices: [0], scores: [1] });
+  paths.destroy();
+  // Nonsense stays unanswered: 3 edits from every word and prefix.
+  const far = everyPath(texts);
+  assert.deepEqual(far.search('qxzvw'), { indices: [], scores: [] });
+  far.destroy();
+});
+
+test('equal scores in order of agreement, then note length, then position', () => {
+  const texts = [
+    'we count the coins and count again',                 // "count": 1 from "acount", does not begin with a
+    'a long note about the amount of money we spent here', // "amount": 1, agrees, 10 words
+    'account closed',                                      // "account": 1, agrees, 2 words
+    'the account',                                         // "account": 1, agrees, 2 words
+  ];
+  const paths = everyPath(texts);
+  // All at score 1, all whole: agreeing notes first (2, 3, 1), shorter first (2 and 3 before 1), then position.
+  assert.deepEqual(paths.search('acount'), { indices: [2, 3, 1, 0], scores: [1, 1, 1, 1] });
+  // Two terms: agreement counts per term.
+  assert.deepEqual(paths.search('coins acount'), { indices: [0], scores: [1] });
+  paths.destroy();
 });
 
 test('the reference itself: hand-checked answers (café, Straße, typos, transpositions, prefixes, scores, ties)', () => {
