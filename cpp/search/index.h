@@ -51,8 +51,8 @@ class Index {
     std::vector<uint32_t> chars;
     bool prefix = false;
     uint64_t generation = 0;
-    std::vector<uint8_t> best;       // per slot: the key of consider()
-    std::vector<uint8_t> agreement;  // per slot: 1 when a word at the best key begins with term[0]
+    std::vector<uint8_t> best;             // per slot: the key of consider()
+    std::vector<uint8_t> agreement;        // per slot: 1 when a word at the best key begins with term[0]
     std::vector<uint32_t> representative;  // per slot (the last term): the representative entry
   };
   struct Scan {  // the term being scanned, for consider()

@@ -115,7 +115,8 @@ Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vecto
       if (a.key != b.key) return a.key < b.key;
       if (a.agreement != b.agreement) return a.agreement > b.agreement;
     }
-    if (holders[a.representative] != holders[b.representative]) return holders[a.representative] > holders[b.representative];
+    if (holders[a.representative] != holders[b.representative])
+      return holders[a.representative] > holders[b.representative];
     return a.position < b.position;
   });
   for (const Hit& h : hits) {
