@@ -1,6 +1,7 @@
-// `npm run bench -- search`: typo-tolerant search on every keystroke over a
-// generated 5,000-note corpus (fixtures/search-corpus.js, ~200 words a note),
-// four typing scenarios (SEARCH_SCENARIOS), each word typed key by key.
+// `npm run bench -- search`: typo-tolerant search on every keystroke over
+// 5,000 notes of real text (bench/search/real-corpus.mjs: paragraphs of three
+// Project Gutenberg books, ~90 words a note, the relevance benchmark's notes),
+// four typing scenarios (REAL_SCENARIOS), each word typed key by key.
 //
 // Engines:
 //   node, chromium     (the shared harness) building each index; and each scenario's whole
@@ -20,7 +21,8 @@ import * as FlexSearchModule from 'flexsearch';
 import Fuse from 'fuse.js';
 import { JsSearchIndex } from '../worker/search-index-js.js';
 import { WasmSearchIndex } from '../worker/search-ops.js';
-import { keystrokes, searchCorpus, SEARCH_SCENARIOS } from '../fixtures/search-corpus.js';
+import { keystrokes } from '../fixtures/search-corpus.js';
+import { realCorpus, REAL_SCENARIOS as SEARCH_SCENARIOS } from './search/real-corpus.mjs';
 import { createReference } from '../fixtures/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';
 import { naiveSearch } from '../fixtures/peers/naive-search.mjs';
@@ -31,7 +33,7 @@ const NOTES = { full: 5000, quick: 300 };
 const corpora = new Map();
 /** The corpus for `notes` notes (generated once per process). */
 export function corpus(notes) {
-  if (!corpora.has(notes)) corpora.set(notes, searchCorpus({ count: notes }));
+  if (!corpora.has(notes)) corpora.set(notes, realCorpus(notes));
   return corpora.get(notes);
 }
 
@@ -310,8 +312,9 @@ function targets({ quick }) {
   const list = [];
   for (const s of SEARCH_SCENARIOS) {
     const c = `type-${s.id}`;
-    list.push({ label: `Chromium ${s.label}: ours (wasm index) slowest keystroke >= 5x faster than MiniSearch's`,
-      a: ['keystrokes-chromium', c, 'ours-wasm'], b: ['keystrokes-chromium', c, 'minisearch'], faster: 5 });
+    // Issue 32: 10x (was 5x), on real text.
+    list.push({ label: `Chromium ${s.label}: ours (wasm index) slowest keystroke >= 10x faster than MiniSearch's`,
+      a: ['keystrokes-chromium', c, 'ours-wasm'], b: ['keystrokes-chromium', c, 'minisearch'], faster: 10 });
     list.push({ label: `Chromium ${s.label}: per-note wasm kernel >= 30x faster than the naive JS`,
       a: ['keystrokes-chromium', c, 'ours-per-note'], b: ['keystrokes-chromium', c, 'naive-js'], faster: 30 });
   }
@@ -322,7 +325,7 @@ function targets({ quick }) {
 }
 
 export default {
-  title: 'typo-tolerant search as you type over a generated corpus (~200 words a note)',
+  title: 'typo-tolerant search as you type over real text (5,000 paragraphs of three Project Gutenberg books)',
   contenders: Object.fromEntries(Object.keys(SEARCHERS).map((id) => [id, harnessContender(id)])),
   cases,
   targets,

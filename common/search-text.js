@@ -17,9 +17,9 @@ const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 // The typo budgets, for every JS user (both indexes, the highlighting, the
 // naive benchmark peer); cpp/search/thresholds.h is the kernel's copy, and
 // fixtures/search-reference.js keeps the specification's own.
-/** Typos a complete term of `length` code points may have: 0 up to 2, 1 up to 5, then 2. */
+/** Typos a complete term of `length` code points may have: 0 up to 2, 1 at 3, then 2. */
 export function termBudget(length) {
-  return length <= 2 ? 0 : length <= 5 ? 1 : 2;
+  return length <= 2 ? 0 : length === 3 ? 1 : 2;
 }
 
 /** Typos the last term (matched as a prefix) may have: stricter, 0 up to 3, 1 up to 6, then 2. */
@@ -123,6 +123,8 @@ export class Vocabulary {
     this.alphabet = new Map();           // astral code point -> character id
     this.bmpIds = new Uint32Array(65536); // BMP code point -> character id (0: none yet)
     this.alphabetSize = 0;
+    this.codePoints = [0];                // character id -> code point (the order's code point rule)
+    this.entryWord = [];                  // entry id -> word id (the same in word mode; per-note entries share words)
     this.table = new Int32Array(1 << 12).fill(-1);  // hash slot -> word id
     this.wordStart = new Uint32Array(1024);
     this.wordLength = new Uint32Array(1024);
@@ -140,6 +142,7 @@ export class Vocabulary {
     let id = cp < 65536 ? this.bmpIds[cp] : this.alphabet.get(cp) ?? 0;
     if (id === 0 && growAlphabet) {
       id = ++this.alphabetSize;
+      this.codePoints.push(cp);
       if (cp < 65536) this.bmpIds[cp] = id; else this.alphabet.set(cp, id);
     }
     return id;
@@ -238,10 +241,12 @@ export class Vocabulary {
       if (perNote) {
         ids.push(this.entryCount++);
         fresh.push(this.pool, this.wordStart[word], length);
+        this.entryWord.push(word);
       } else {
         if (word === wordsBefore) {
           this.entryCount++;
           fresh.push(this.pool, this.wordStart[word], length);
+          this.entryWord.push(word);
         }
         ids.push(word);
       }

@@ -13,7 +13,7 @@ import { startServer } from '../../scripts/server.mjs';
 import { nodeEnv } from '../lib/node-env.mjs';
 import { median as medianOf } from '../lib/measure.mjs';
 import { corpus, measureKeystrokes, SEARCHERS } from '../search.mjs';
-import { SEARCH_SCENARIOS } from '../../fixtures/search-corpus.js';
+import { REAL_SCENARIOS as SEARCH_SCENARIOS } from './real-corpus.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const FLAGS = [

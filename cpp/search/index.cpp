@@ -14,7 +14,7 @@ constexpr uint32_t kDead = 0xffffffffu;
 constexpr size_t kCachedTerms = 8;
 }  // namespace
 
-uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count) {
+uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count, const uint32_t* words) {
   const uint32_t first = entry_count();
   uint32_t max_id = 0;
   if (filtering_ && size_t{first} + count > kMaxFilteredEntries) {
@@ -27,6 +27,9 @@ uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint
     Group& group = groups_[length];
     entry_length_.push_back(length);
     entry_offset_.push_back(static_cast<uint32_t>(group.ids.size()));
+    const uint32_t word = words ? words[i] : first + i;
+    entry_word_.push_back(word);
+    if (word_notes_.size() <= word) word_notes_.resize(word + 1, 0);
     group.ids.push_back(first + i);
     group.chars.insert(group.chars.end(), chars, chars + length);
     const uint32_t entry = first + i;
@@ -45,6 +48,12 @@ uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint
   if (peq_.size() <= max_id) peq_.resize(max_id + 1, 0);
   changed();
   return first;
+}
+
+void Index::set_code_point(uint32_t id, uint32_t code_point) {
+  if (code_points_.size() <= id) code_points_.resize(id + 1, 0);
+  code_points_[id] = code_point;
+  changed();
 }
 
 void Index::insert_notes(uint32_t position, uint32_t count) {
@@ -105,9 +114,13 @@ bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries
         *found = list.back();
         list.pop_back();
       }
+      --word_notes_[entry_word_[entry]];
     }
     slot_entries_[slot].assign(entries, entries + entry_counts[i]);
-    for (uint32_t entry : slot_entries_[slot]) postings_[entry].push_back(slot);
+    for (uint32_t entry : slot_entries_[slot]) {
+      postings_[entry].push_back(slot);
+      ++word_notes_[entry_word_[entry]];
+    }
     entries += entry_counts[i];
   }
   changed();
@@ -128,41 +141,88 @@ void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
 // Within k: the entry's notes take its key, 2 * distance, plus 1 for a prefix
 // term whose whole word is not at that distance (the ranking's whole-word
 // rule: the smallest key is the best distance, and 0 added when some word
-// reaches it whole). Within kRecordBudget (a prefix scan): remembered for the
+// reaches it whole). A last term beyond its prefix budget still matches the
+// finished word within whole_k, at key 2 * its whole distance. Each note also
+// keeps whether some word at its best distance begins with term[0] (the
+// agreement rule). Within kRecordBudget (a prefix scan): remembered for the
 // next keystroke. `last` is D[m][steps] over the entry's first `steps` ids as
 // the kernel read them (padded with id 0 past a shorter word).
-void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
-                     std::vector<uint8_t>& best) {
+void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
   if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
-  if (distance > scan.k) return;
-  const uint8_t key =
-      static_cast<uint8_t>(2 * distance + (scan.prefix && !whole_word(scan, entry, distance, last, steps)));
-  for (uint32_t slot : postings_[entry]) best[slot] = std::min(best[slot], key);
+  uint32_t key;
+  if (!scan.prefix) {
+    if (distance > scan.k) return;
+    key = 2 * distance;
+  } else {
+    // The whole word is never nearer than its closest prefix.
+    if (distance > scan.k && distance > scan.whole_k) return;
+    const uint32_t whole = whole_distance(scan, entry, distance, last, steps);
+    if (distance <= scan.k)
+      key = 2 * distance + (whole != distance);
+    else if (whole <= scan.whole_k)
+      key = 2 * whole;
+    else
+      return;
+  }
+  const uint32_t length = entry_length_[entry];
+  const uint8_t agrees = groups_[length].chars[size_t{entry_offset_[entry]} * length] == scan.term[0];
+  for (uint32_t slot : postings_[entry]) {
+    if (key < best_[slot]) {
+      best_[slot] = static_cast<uint8_t>(key);
+      agreement_[slot] = agrees;
+      if (scan.prefix) representative_[slot] = entry;
+    } else if (key == best_[slot]) {
+      if (scan.prefix && (agrees > agreement_[slot] ||
+                          (agrees == agreement_[slot] && represents_before(entry, representative_[slot])))) {
+        representative_[slot] = entry;
+      }
+      agreement_[slot] |= agrees;
+    }
+  }
 }
 
-// Whether OSA(term, word) = distance, the entry's prefix distance (the whole
-// word is never nearer than its closest prefix).
-bool Index::whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
+// Whether entry a's word comes before entry b's as a representative (both
+// agreeing alike): in more notes, then first in code point order.
+bool Index::represents_before(uint32_t a, uint32_t b) const {
+  const uint32_t na = word_notes_[entry_word_[a]], nb = word_notes_[entry_word_[b]];
+  if (na != nb) return na > nb;
+  const uint32_t la = entry_length_[a], lb = entry_length_[b];
+  const uint32_t* wa = groups_[la].chars.data() + size_t{entry_offset_[a]} * la;
+  const uint32_t* wb = groups_[lb].chars.data() + size_t{entry_offset_[b]} * lb;
+  const auto code_point = [this](uint32_t id) { return id < code_points_.size() && id != 0 ? code_points_[id] : id; };
+  for (uint32_t i = 0; i < std::min(la, lb); ++i) {
+    const uint32_t x = code_point(wa[i]), y = code_point(wb[i]);
+    if (x != y) return x < y;
+  }
+  return la < lb;
+}
+
+// OSA(term, word) when it can be within max(distance, whole_k), where
+// `distance` is the entry's prefix distance; else some larger value.
+uint32_t Index::whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
+  constexpr uint32_t kFar = 0xffffu;
   const uint32_t length = entry_length_[entry];
   // Read whole: `last` is the whole word's distance.
-  if (length == steps) return last == distance;
-  // Cut after steps >= m + distance ids: the whole word is at least length - m > distance away.
-  if (length > steps) return false;
-  // Padded (a gathered word): OSA >= |length - m|, and 0 only for the term itself.
-  if (distance == 0) return length == scan.m;
-  if (length + distance < scan.m || length > scan.m + distance) return false;
+  if (length == steps) return last;
+  // Cut after steps >= m + k ids (k the scan's budget, at least distance and whole_k): more than k away whole.
+  if (length > steps) return kFar;
+  // Padded (a gathered word): OSA >= |length - m|.
+  const uint32_t bound = std::max(distance, scan.whole_k);
+  if (length + bound < scan.m || length > scan.m + bound) return kFar;
   const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
   // Gathered scans run only for m <= kMaxPatternLength, with the term's Peq still set.
-  return full_distance_one(peq_.data(), scan.m, word, length) == distance;
+  return full_distance_one(peq_.data(), scan.m, word, length);
 }
 
 // Every length that can be within k: |L - m| <= k for a complete term; for a
 // prefix any L >= m - k, reading only the first m + k ids (D[m][j] >= j - m).
 // A remembering scan widens k to kRecordBudget so that what it remembers is exact.
-void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t match_k, std::vector<uint8_t>& best) {
+void Index::scan_groups(const Scan& scan, uint32_t scan_k) {
   if (groups_.empty()) return;
-  const uint32_t k = recording_ ? kRecordBudget : match_k;
-  const Scan scan{term, m, prefix, match_k};
+  const uint32_t* term = scan.term;
+  const uint32_t m = scan.m;
+  const bool prefix = scan.prefix;
+  const uint32_t k = recording_ ? kRecordBudget : scan_k;
   const uint32_t lo = m > k ? m - k : 1;
   const uint32_t hi = std::min<uint32_t>(static_cast<uint32_t>(groups_.size()) - 1, prefix ? UINT32_MAX : m + k);
   // Short prefixes: only words whose first m + k ids hold at least m - k of the
@@ -170,7 +230,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
   // term positions to distinct word positions among the first m + k): see
   // scan_filtered.
   if (filtering_ && prefix && m > k && m + k <= kSigChars) {
-    scan_filtered(scan, k, best);
+    scan_filtered(scan, k);
     return;
   }
   if (m <= kMaxPatternLength) set_peq(term, m, true);
@@ -193,7 +253,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
       }
     }
     for (size_t i = 0; i < count; ++i) {
-      if (distances_[i] <= k) consider(scan, group.ids[i], distances_[i], lasts_[i], steps, best);
+      if (distances_[i] <= k) consider(scan, group.ids[i], distances_[i], prefix ? lasts_[i] : distances_[i], steps);
     }
   }
   if (m <= kMaxPatternLength) set_peq(term, m, false);
@@ -203,7 +263,7 @@ void Index::scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t 
 // bitsets (64 entries a step), then the survivors gathered (each cut or
 // padded with id 0 to m + k ids, as in rescan_previous) and one kernel call
 // over them.
-void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best) {
+void Index::scan_filtered(const Scan& scan, uint32_t k) {
   const uint32_t* term = scan.term;
   const uint32_t m = scan.m;
   const uint32_t width = m + k, need = m - k;
@@ -250,7 +310,7 @@ void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& be
   set_peq(term, m, true);
   prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data(), lasts_.data());
   for (size_t i = 0; i < n; ++i) {
-    if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width, best);
+    if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width);
   }
   set_peq(term, m, false);
 }
@@ -258,17 +318,18 @@ void Index::scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& be
 // The previous keystroke's near entries, each cut or padded to m + 2 ids. Id
 // 0 pads: it matches no term character, and a never-matching tail cannot
 // lower a prefix distance (each pad costs what skipping it would).
-void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best) {
+void Index::rescan_previous(const Scan& scan) {
+  const uint32_t* term = scan.term;
+  const uint32_t m = scan.m;
   const uint32_t steps = m + kRecordBudget;
   const size_t count = previous_near_.size();
-  const Scan scan{term, m, true, k};
   if (m > kMaxPatternLength) {
     for (uint32_t entry : previous_near_) {
       const uint32_t length = entry_length_[entry];
       const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entry]} * length;
       uint32_t last = 0;
       const uint32_t distance = dp_distance(term, m, word, std::min(length, steps), true, dp_row_, &last);
-      consider(scan, entry, distance, last, std::min(length, steps), best);
+      consider(scan, entry, distance, last, std::min(length, steps));
     }
     return;
   }
@@ -283,27 +344,33 @@ void Index::rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::v
   lasts_.resize(count);
   set_peq(term, m, true);
   prefix_distances(Pattern{peq_.data(), m}, gathered_.data(), steps, steps, count, distances_.data(), lasts_.data());
-  for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps, best);
+  for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps);
   set_peq(term, m, false);
 }
 
-void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best) {
+void Index::term_best(const uint32_t* term, uint32_t m, bool prefix) {
   const size_t slots = slot_entries_.size();
   for (const CachedTerm& cached : cache_) {
     if (cached.generation == generation_ && cached.prefix == prefix && cached.chars.size() == m &&
         std::equal(cached.chars.begin(), cached.chars.end(), term)) {
-      best = cached.best;
+      best_ = cached.best;
+      agreement_ = cached.agreement;
+      representative_ = cached.representative;
       return;
     }
   }
-  best.assign(slots, kNoMatch);
+  best_.assign(slots, kNoMatch);
+  agreement_.assign(slots, 0);
+  representative_.assign(prefix ? slots : 0, 0);
   if (m == 0) {
     // The empty prefix is within 0 of every word, and no word is empty: key 2 * 0 + 1.
     if (prefix) {
-      for (size_t s = 0; s < slots; ++s) best[s] = slot_entries_[s].empty() ? kNoMatch : 1;
+      for (size_t s = 0; s < slots; ++s) best_[s] = slot_entries_[s].empty() ? kNoMatch : 1;
     }
   } else {
     const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
+    // The last term also matches a finished word within the complete-term budget.
+    const Scan scan{term, m, prefix, k, prefix ? term_budget(m) : 0};
     // Gathering costs more per entry than scanning a group in place: below
     // half of all entries, rescanning the previous near entries pays. Short
     // prefixes (budget 0) match exactly and remember nothing: within 2 of
@@ -315,9 +382,9 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
     recording_ = prefix && k > 0;
     recorded_near_.clear();
     if (grows_previous)
-      rescan_previous(term, m, k, best);
+      rescan_previous(scan);
     else
-      scan_groups(term, m, prefix, k, best);
+      scan_groups(scan, std::max(k, scan.whole_k));
     recording_ = false;
     if (prefix && k == 0) {
       previous_prefix_.clear();
@@ -333,7 +400,9 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector
   slot.chars.assign(term, term + m);
   slot.prefix = prefix;
   slot.generation = generation_;
-  slot.best = best;
+  slot.best = best_;
+  slot.agreement = agreement_;
+  slot.representative = representative_;
 }
 
 uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
@@ -349,34 +418,90 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
   total_.assign(slot_entries_.size(), 0);
+  agreements_.assign(slot_entries_.size(), 0);
   for (uint32_t t = 0; t < term_count; ++t) {
     const bool last = t + 1 == term_count;
-    term_best(chars, lengths[t], last, best_);
+    term_best(chars, lengths[t], last);
     for (size_t s = 0; s < total_.size(); ++s) {
       const uint32_t key = best_[s];
       if (key == kNoMatch || total_[s] == kDead)
         total_[s] = kDead;
       else
         total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
+      agreements_[s] += agreement_[s];
     }
     chars += lengths[t];
   }
-  // Counting sort by order key (each term adds at most 2 to the score); positions ascend within a key.
-  std::vector<uint32_t> starts(4 * term_count + 3, 0);
+  last_representative_.swap(representative_);
+  order(term_count, out_positions, out_scores);
+  return static_cast<uint32_t>(list_.size());
+}
+
+// The order of docs/specs/search.md by counting sorts only (std::sort within
+// each key cost several ms on a one-letter prefix matching most of 5,000
+// notes): the matched notes by key (positions ascending), which gives each
+// its turn; then, least significant first, by commonness, by the inner key
+// (tier 0: the turn; beyond: the key and agreement) and by the outer key
+// (tier 0: the key, 0 or 1; beyond: 2 + the turn).
+void Index::order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores) {
+  const uint32_t notes = note_count();
+  list_.clear();
   for (uint32_t p = 0; p < notes; ++p) {
-    const uint32_t key = total_[order_[p]];
-    if (key != kDead) ++starts[key + 1];
+    if (total_[order_[p]] != kDead) list_.push_back(p);
   }
-  for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
-  const uint32_t matched = starts.back();
-  for (uint32_t p = 0; p < notes; ++p) {
-    const uint32_t key = total_[order_[p]];
-    if (key == kDead) continue;
-    const uint32_t at = starts[key]++;
-    out_positions[at] = p;
-    out_scores[at] = key >> 1;
+  by_position_ = list_;
+  counting_sort([this](uint32_t slot) { return total_[slot]; }, 4 * term_count + 2);
+  // Turns: per tier, per representative word, in (key, position) order.
+  turn_.resize(slot_entries_.size());
+  common_.resize(slot_entries_.size());
+  if (word_turns_.size() < word_notes_.size()) {
+    word_turns_.resize(word_notes_.size(), 0);
+    word_stamp_.resize(word_notes_.size(), 0);
   }
-  return matched;
+  uint32_t most_turns = 0, commonest = 0;
+  bool tier0 = true;
+  ++stamp_;
+  for (uint32_t p : list_) {
+    const uint32_t slot = order_[p];
+    if (tier0 && total_[slot] > 1) {
+      tier0 = false;
+      ++stamp_;
+    }
+    const uint32_t word = entry_word_[last_representative_[slot]];
+    if (word_stamp_[word] != stamp_) {
+      word_stamp_[word] = stamp_;
+      word_turns_[word] = 0;
+    }
+    turn_[slot] = word_turns_[word]++;
+    most_turns = std::max(most_turns, turn_[slot]);
+    common_[slot] = word_notes_[word];
+    commonest = std::max(commonest, common_[slot]);
+  }
+  // Back to position order, then the three stable passes.
+  list_.swap(by_position_);
+  counting_sort([this, commonest](uint32_t slot) { return commonest - common_[slot]; }, commonest + 1);
+  const uint32_t terms = term_count;
+  counting_sort(
+      [this, terms](uint32_t slot) {
+        return total_[slot] <= 1 ? turn_[slot] : total_[slot] * (terms + 1) + (terms - agreements_[slot]);
+      },
+      std::max(most_turns + 1, (4 * terms + 2) * (terms + 1)));
+  counting_sort([this](uint32_t slot) { return total_[slot] <= 1 ? total_[slot] : 2 + turn_[slot]; }, most_turns + 3);
+  for (size_t i = 0; i < list_.size(); ++i) {
+    out_positions[i] = list_[i];
+    out_scores[i] = total_[order_[list_[i]]] >> 1;
+  }
+}
+
+template <typename Key>
+void Index::counting_sort(Key key, uint32_t range) {
+  starts_.assign(size_t{range} + 1, 0);
+  keys_.resize(list_.size());
+  for (size_t i = 0; i < list_.size(); ++i) ++starts_[(keys_[i] = key(order_[list_[i]])) + 1];
+  for (size_t i = 1; i < starts_.size(); ++i) starts_[i] += starts_[i - 1];
+  sorted_.resize(list_.size());
+  for (size_t i = 0; i < list_.size(); ++i) sorted_[starts_[keys_[i]]++] = list_[i];
+  list_.swap(sorted_);
 }
 
 }  // namespace memento::search

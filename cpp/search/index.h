@@ -19,8 +19,14 @@ namespace memento::search {
 
 class Index {
  public:
-  // Appends `count` entries (word i has lengths[i] ids from `chars`); returns the first entry's id.
-  uint32_t add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count);
+  // Appends `count` entries (word i has lengths[i] ids from `chars`, and is
+  // word words[i]: per-note entries share words; without `words` each entry
+  // is a word of its own id); returns the first entry's id.
+  uint32_t add_entries(const uint32_t* chars, const uint32_t* lengths, uint32_t count, const uint32_t* words = nullptr);
+  // Character id -> code point, for the order's code point rule (an id with
+  // none set stands for itself). code_point_count() is one past the last set.
+  void set_code_point(uint32_t id, uint32_t code_point);
+  uint32_t code_point_count() const { return static_cast<uint32_t>(code_points_.size()); }
   // Empty notes at `position` .. position + count - 1 (later notes move up).
   void insert_notes(uint32_t position, uint32_t count);
   void remove_notes(uint32_t position, uint32_t count);
@@ -30,9 +36,9 @@ class Index {
   uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
 
   // Terms are lengths[t] ids each, back to back; the last one is matched as a
-  // prefix. Writes matching note positions and scores to out arrays of
-  // note_count() capacity; returns how many. Order: score ascending, then the
-  // notes where some whole word is at the last term's best distance, then position.
+  // prefix or as a finished word. Writes matching note positions and scores to
+  // out arrays of note_count() capacity; returns how many, in the order of
+  // docs/specs/search.md (version 4): tiers, turns, keys, agreement, commonness, position.
   uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                   uint32_t* out_scores);
 
@@ -45,13 +51,16 @@ class Index {
     std::vector<uint32_t> chars;
     bool prefix = false;
     uint64_t generation = 0;
-    std::vector<uint8_t> best;  // per slot: the key of consider()
+    std::vector<uint8_t> best;             // per slot: the key of consider()
+    std::vector<uint8_t> agreement;        // per slot: 1 when a word at the best key begins with term[0]
+    std::vector<uint32_t> representative;  // per slot (the last term): the representative entry
   };
   struct Scan {  // the term being scanned, for consider()
     const uint32_t* term;
     uint32_t m;
     bool prefix;
-    uint32_t k;  // its budget
+    uint32_t k;        // its budget (the prefix budget for the last term)
+    uint32_t whole_k;  // the last term's finished-word budget (the complete-term budget)
   };
 
   static constexpr uint8_t kNoMatch = 255;
@@ -66,19 +75,26 @@ class Index {
   // benchmark's per-note scan (an entry per note and word) is not.
   static constexpr uint32_t kMaxFilteredEntries = 1u << 18;
 
-  void term_best(const uint32_t* term, uint32_t m, bool prefix, std::vector<uint8_t>& best);
-  void scan_groups(const uint32_t* term, uint32_t m, bool prefix, uint32_t k, std::vector<uint8_t>& best);
-  void scan_filtered(const Scan& scan, uint32_t k, std::vector<uint8_t>& best);
-  void rescan_previous(const uint32_t* term, uint32_t m, uint32_t k, std::vector<uint8_t>& best);
-  void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps,
-                std::vector<uint8_t>& best);
-  bool whole_word(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
+  void term_best(const uint32_t* term, uint32_t m, bool prefix);
+  void scan_groups(const Scan& scan, uint32_t k);
+  void scan_filtered(const Scan& scan, uint32_t k);
+  void rescan_previous(const Scan& scan);
+  void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
+  uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
+  bool represents_before(uint32_t a, uint32_t b) const;
+  void order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores);
+  // Stably sorts list_ by key(slot) in 0 .. range - 1.
+  template <typename Key>
+  void counting_sort(Key key, uint32_t range);
   void changed() { ++generation_; }
 
   std::vector<Group> groups_;  // by length
   std::vector<uint32_t> entry_length_;
   std::vector<uint32_t> entry_offset_;           // index into groups_[length].ids
+  std::vector<uint32_t> entry_word_;             // entry -> word id
+  std::vector<uint32_t> word_notes_;             // word id -> how many notes hold it (the order's commonness)
+  std::vector<uint32_t> code_points_ = {0};      // character id -> code point
   std::vector<std::vector<uint32_t>> postings_;  // entry -> slots
   std::vector<std::vector<uint32_t>> slot_entries_;
   std::vector<uint32_t> order_;  // position -> slot
@@ -104,8 +120,12 @@ class Index {
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
-  std::vector<uint8_t> best_;
-  std::vector<uint32_t> total_;
+  std::vector<uint8_t> best_, agreement_;  // the term being searched
+  std::vector<uint32_t> representative_;
+  std::vector<uint32_t> total_, agreements_, last_representative_, turn_, common_, starts_, keys_, list_, sorted_,
+      by_position_;
+  std::vector<uint32_t> word_turns_, word_stamp_;
+  uint32_t stamp_ = 0;
 };
 
 }  // namespace memento::search

@@ -49,9 +49,12 @@ void TextIndex::set_folded(uint32_t position, const uint32_t* folded, size_t len
 }
 
 void TextIndex::commit(uint32_t position, uint32_t count) {
+  for (uint32_t id = index.code_point_count(); id <= vocabulary.alphabet_size(); ++id) {
+    index.set_code_point(id, vocabulary.code_point(id));
+  }
   if (!batch_.fresh_lengths.empty()) {
     index.add_entries(batch_.fresh_chars.data(), batch_.fresh_lengths.data(),
-                      static_cast<uint32_t>(batch_.fresh_lengths.size()));
+                      static_cast<uint32_t>(batch_.fresh_lengths.size()), batch_.fresh_words.data());
   }
   if (count > 0) index.set_notes(position, count, batch_.entries.data(), batch_.counts.data());
 }

@@ -7,6 +7,7 @@ namespace memento::search {
 void NoteEntries::clear() {
   fresh_chars.clear();
   fresh_lengths.clear();
+  fresh_words.clear();
   entries.clear();
   counts.clear();
 }
@@ -114,6 +115,7 @@ void Vocabulary::add_note(const uint32_t* folded, size_t length, bool per_note, 
       const uint32_t* ids = ids_.data() + slot.start;
       out.fresh_chars.insert(out.fresh_chars.end(), ids, ids + size);
       out.fresh_lengths.push_back(size);
+      out.fresh_words.push_back(word);
     }
     if (per_note) {
       out.entries.push_back(entry_count_++);

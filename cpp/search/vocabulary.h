@@ -19,7 +19,7 @@ namespace memento::search {
 // What a batch of notes adds to an index: the new entries (their ids back to
 // back, and each one's length) and every note's entry ids.
 struct NoteEntries {
-  std::vector<uint32_t> fresh_chars, fresh_lengths;
+  std::vector<uint32_t> fresh_chars, fresh_lengths, fresh_words;  // fresh_words: each new entry's word id
   std::vector<uint32_t> entries, counts;
   void clear();
 };

@@ -1,9 +1,11 @@
 // The word index against a brute-force scan of every note's words with the OSA
-// table and the specification's order (score, then the whole-word rule, then position),
+// table and the specification's order (version 4: tiers, turns of each
+// representative word, key, agreement, commonness, position),
 // through inserts, updates, removals and keystroke-by-keystroke typing (which
 // takes the incremental path).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -23,39 +25,103 @@ struct Result {
   bool operator==(const Result&) const = default;
 };
 
+// docs/specs/search.md, version 4: a complete term within k; the last term as
+// a prefix within kp, else as a finished word within k; ordered by tier
+// (score 0 first), then in tier 0 by key and turn, beyond it by turn, key and
+// agreement; then commonness of the representative word, then position. Ids
+// stand for their code points here (no code points are set).
 Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
   struct Hit {
-    uint32_t score;
-    bool whole;
-    uint32_t position;
+    uint32_t score, key, agreement, position, turn;
+    Word representative;
   };
+  constexpr uint32_t kNone = UINT32_MAX;
+  Result r;
+  // No terms: every note, score 0, in corpus order.
+  if (terms.empty()) {
+    for (uint32_t p = 0; p < notes.size(); ++p) {
+      r.positions.push_back(p);
+      r.scores.push_back(0);
+    }
+    return r;
+  }
+  std::vector<std::vector<Word>> distinct(notes.size());
+  std::map<Word, uint32_t> holders;
+  for (size_t p = 0; p < notes.size(); ++p) {
+    distinct[p] = notes[p];
+    std::sort(distinct[p].begin(), distinct[p].end());
+    distinct[p].erase(std::unique(distinct[p].begin(), distinct[p].end()), distinct[p].end());
+    for (const Word& w : distinct[p]) ++holders[w];
+  }
   std::vector<Hit> hits;
   for (uint32_t p = 0; p < notes.size(); ++p) {
-    uint32_t score = 0;
-    bool all = true, whole = false;
+    const std::vector<Word>& words = distinct[p];
+    uint32_t score = 0, agreement = 0, last_key = 0;
+    Word representative;
+    bool all = true;
     for (size_t t = 0; t < terms.size() && all; ++t) {
-      const bool prefix = t + 1 == terms.size();
+      const bool last = t + 1 == terms.size();
       const uint32_t m = static_cast<uint32_t>(terms[t].size());
-      const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
-      uint32_t best = UINT32_MAX;
-      for (const Word& w : notes[p]) best = std::min(best, prefix ? prefix_osa(terms[t], w) : osa(terms[t], w));
-      if (best > k)
+      // 2 x the match distance, + 1 for the last term when the word is not that near whole.
+      const auto key = [&](const Word& w) {
+        const uint32_t d = osa(terms[t], w);
+        if (last) {
+          const uint32_t pd = prefix_osa(terms[t], w);
+          if (pd <= prefix_budget(m)) return 2 * pd + (d != pd);
+        }
+        return d <= term_budget(m) ? 2 * d : kNone;
+      };
+      uint32_t best = kNone;
+      for (const Word& w : words) best = std::min(best, key(w));
+      if (best == kNone) {
         all = false;
-      else
-        score += best;
-      if (prefix) {
-        for (const Word& w : notes[p]) whole = whole || osa(terms[t], w) == best;
+        break;
+      }
+      score += best >> 1;
+      const auto agrees = [&](const Word& w) { return !terms[t].empty() && w[0] == terms[t][0]; };
+      bool any = false;
+      for (const Word& w : words) any = any || (key(w) == best && agrees(w));
+      agreement += any;
+      if (last) {
+        last_key = best;
+        // Agreeing, then in most notes, then first in code point order (`words` is sorted).
+        bool found = false;
+        for (const Word& w : words) {
+          if (key(w) != best) continue;
+          if (!found || agrees(w) > agrees(representative) ||
+              (agrees(w) == agrees(representative) && holders[w] > holders[representative])) {
+            representative = w;
+            found = true;
+          }
+        }
       }
     }
-    if (all) hits.push_back({score, whole, p});
+    if (all) hits.push_back({score, 2 * score + (last_key & 1), agreement, p, 0, representative});
   }
-  std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    return a.score != b.score ? a.score < b.score : a.whole > b.whole;
+  // Turns: per tier and representative, in (key, position) order.
+  std::vector<Hit*> by_key;
+  for (Hit& h : hits) by_key.push_back(&h);
+  std::stable_sort(by_key.begin(), by_key.end(), [](const Hit* a, const Hit* b) { return a->key < b->key; });
+  std::map<std::pair<bool, Word>, uint32_t> turns;
+  for (Hit* h : by_key) h->turn = turns[{h->score == 0, h->representative}]++;
+  std::sort(hits.begin(), hits.end(), [&](const Hit& a, const Hit& b) {
+    const bool tier_a = a.score > 0, tier_b = b.score > 0;
+    if (tier_a != tier_b) return tier_b;
+    if (!tier_a) {
+      if (a.key != b.key) return a.key < b.key;
+      if (a.turn != b.turn) return a.turn < b.turn;
+    } else {
+      if (a.turn != b.turn) return a.turn < b.turn;
+      if (a.key != b.key) return a.key < b.key;
+      if (a.agreement != b.agreement) return a.agreement > b.agreement;
+    }
+    if (holders[a.representative] != holders[b.representative])
+      return holders[a.representative] > holders[b.representative];
+    return a.position < b.position;
   });
-  Result r;
-  for (auto [score, whole, p] : hits) {
-    r.positions.push_back(p);
-    r.scores.push_back(score);
+  for (const Hit& h : hits) {
+    r.positions.push_back(h.position);
+    r.scores.push_back(h.score);
   }
   return r;
 }
@@ -228,7 +294,8 @@ TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match n
   Fixture f;
   f.insert(0, {Word{1, 2, 3, 4}});
   CHECK(f.search({Word{1, 2, 3, 0}}).positions == std::vector<uint32_t>{0});             // one substitution, kp = 1
-  CHECK(f.search({Word{1, 2, 999, 999}}).positions.empty());                             // two, over kp
+  CHECK(f.search({Word{1, 2, 999, 999}}).positions == std::vector<uint32_t>{0});         // two: over kp, within k whole
+  CHECK(f.search({Word{1, 999, 999, 999}}).positions.empty());                           // three, over both
   CHECK(f.search({Word{1, 2, 3, 999}, Word{1}}).positions == std::vector<uint32_t>{0});  // k = 1, then a prefix
   CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());  // k = 1 but "12?" is 2 from "1234"
 }
@@ -247,9 +314,13 @@ TEST_CASE("a transposed term ranks the note with the whole word before the notes
   f.insert(3, {w("upgraded")});
   f.insert(4, {w("upgrade")});
   const Result reprot = f.search({w("reprot")});
+  // After the whole word, the two prefixes (each its note's representative, turn 0, in one note each): by position.
   CHECK(reprot.positions == std::vector<uint32_t>{2, 0, 1});
   CHECK(reprot.scores == std::vector<uint32_t>{1, 1, 1});
   CHECK(f.search({w("upgarde")}).positions == std::vector<uint32_t>{4, 3});
   CHECK(f.search({w("report")}).positions == std::vector<uint32_t>{2, 0, 1});
+  // A finished last word: "teh" (kp 0, k 1) reaches "the" whole at 1.
+  CHECK(f.search({w("teh")}).positions == std::vector<uint32_t>{2});
+  CHECK(f.search({w("teh")}).scores == std::vector<uint32_t>{1});
   CHECK(f.search({w("reprot")}) == brute_force(f.notes, {w("reprot")}));
 }
