@@ -1,5 +1,5 @@
-// Counts in the user's locale for the elements' status lines: the element's
-// (or an ancestor's) lang, else the browser's. One formatter per locale and
+// Counts in the user's locale for the elements' status lines: the language
+// the element speaks (components/internal/localize.js). One formatter per locale and
 // page, made when first needed. The first Intl format a page makes loads its
 // locale data (25-78 ms in Chromium); making it ahead, in an idle callback,
 // was tried and dropped: that is then a long task of its own (50-65 ms in the
@@ -8,9 +8,8 @@
 
 const formats = new Map();
 
-/** @param {Element} element  @returns {Intl.NumberFormat} */
-export function numberFormat(element) {
-  const lang = element.closest('[lang]')?.lang || navigator.language || '';
+/** The cached Intl.NumberFormat of `lang` (the browser's for '' or a lang that is no locale). */
+export function numberFormatFor(lang) {
   let format = formats.get(lang);
   if (!format) {
     try {

@@ -113,7 +113,7 @@ function clearSlots() {
 function confirmWithPassword(slot, { id, label, submit }, then) {
   const { salt, t, m, p } = record.kdf;
   const element = mountUnlock(slot, { id, mode: 'derive', salt, t, m, p, label, 'submit-label': submit });
-  element.addEventListener('unlock', async (event) => {
+  element.addEventListener('vault-unlocked', async (event) => {
     const wrappingKey = event.detail.key;
     try {
       (await unwrapKey(base64Decode(record.wrappedKey), wrappingKey)).fill(0);
@@ -135,7 +135,7 @@ function showSetup() {
   const create = mountUnlock($('create-slot'), {
     id: 'create', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Create vault', ...KDF,
   });
-  create.addEventListener('created', (event) => createVault(event.detail, create));
+  create.addEventListener('vault-created', (event) => createVault(event.detail, create));
   show('setup');
   create.focus();
 }
@@ -170,7 +170,7 @@ function showLocked() {
   const unlock = mountUnlock($('unlock-slot'), {
     id: 'unlock', mode: 'derive', salt, t, m, p, label: 'Password', 'submit-label': older ? 'Update and unlock' : 'Unlock',
   });
-  unlock.addEventListener('unlock', (event) => unlockWith(event.detail.key, unlock));
+  unlock.addEventListener('vault-unlocked', (event) => unlockWith(event.detail.key, unlock));
   // <vault-unlock> readies its Argon2id worker as the password is typed; the
   // workers that follow the key are readied then too.
   unlock.addEventListener('input', readyAhead);
@@ -257,7 +257,7 @@ function createSearch() {
   search.setAttribute('for', 'notes');
   search.setAttribute('label', 'Search notes');
   search.setAttribute('placeholder', 'Type to search; typos are fine');
-  search.addEventListener('results', (event) => {
+  search.addEventListener('search-results', (event) => {
     // An empty query answers every note in stored order: show them by recency instead.
     if (!/[\p{L}\p{N}]/u.test(event.detail.query)) sortList();
   });
@@ -323,7 +323,7 @@ list.addEventListener('notes-opened', () => sortList());
 list.addEventListener('notes-error', (event) => {
   if (session) showList(`The notes could not be opened: ${event.detail.message}`, true);
 });
-list.addEventListener('select', (event) => {
+list.addEventListener('notes-select', (event) => {
   if (!session) return;
   const opened = list.opened[event.detail.index];
   if (opened) openReader(opened.id);
@@ -645,7 +645,7 @@ $('rekey').addEventListener('click', () => {
   const current = mountUnlock($('rekey-slot'), {
     id: 'rekey-current', mode: 'derive', salt, t, m, p, label: 'Current password', 'submit-label': 'Continue',
   });
-  current.addEventListener('unlock', (event) => rekeyCheck(event.detail.key, current));
+  current.addEventListener('vault-unlocked', (event) => rekeyCheck(event.detail.key, current));
   current.focus();
 });
 
@@ -667,7 +667,7 @@ async function rekeyCheck(wrappingKey, element) {
   const create = mountUnlock($('rekey-slot'), {
     id: 'rekey-new', mode: 'create', output: 'key', label: 'New password', 'submit-label': 'Change password', ...KDF,
   });
-  create.addEventListener('created', (event) => rekeyWith(event.detail, create));
+  create.addEventListener('vault-created', (event) => rekeyWith(event.detail, create));
   create.focus();
 }
 
@@ -777,7 +777,7 @@ $('import-file').addEventListener('change', async () => {
     id: 'import-unlock', mode: 'derive', salt, t, m, p, label: 'Password of this file', 'submit-label': older ? 'Update and import' : 'Import',
   });
   if (older) $('import-error').textContent = olderFormat(candidate.version).replace('This vault', 'This file');
-  unlock.addEventListener('unlock', (event) => importWith(candidate, event.detail.key, unlock));
+  unlock.addEventListener('vault-unlocked', (event) => importWith(candidate, event.detail.key, unlock));
   unlock.focus();
 });
 

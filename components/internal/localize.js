@@ -1,0 +1,78 @@
+// The elements' words in the page's language, after Shoelace: each element's
+// strings table (components/strings/), a registry of translations
+// (@shoelace-style/localize, bundled into dist/, so the registry is the
+// package's own), and the language an element speaks: the nearest `lang`
+// (the element's, then its ancestors' across shadow roots, then the
+// document's), else the browser's. The library reads only the element's own
+// lang and <html>'s, so lang() is the package's; a change of any `lang` in the
+// document, or a translation registered, makes every connected element say
+// its words again.
+import { LocalizeController, registerTranslation as register, update } from '@shoelace-style/localize';
+import { ENGLISH, FRENCH } from '../strings/index.js';
+
+let registered = false;
+
+/** The nearest `lang` of `element`: its own, an ancestor's (crossing shadow roots), the document's, else the browser's. */
+export function nearestLang(element) {
+  for (let node = element; node;) {
+    if (node.lang) return node.lang;
+    node = node.parentElement ?? node.getRootNode?.().host;
+  }
+  return globalThis.document?.documentElement.lang || globalThis.navigator?.language || 'en';
+}
+
+let langObserver;
+
+// Any lang attribute of the document changing (not only <html>'s): the elements say their words again.
+function observeLangChanges() {
+  if (langObserver || typeof MutationObserver !== 'function') return;
+  langObserver = new MutationObserver(() => update());
+  langObserver.observe(document, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+}
+
+export class ElementLocalize extends LocalizeController {
+  constructor(host) {
+    // English first: the library falls back to the first translation registered.
+    if (!registered) register(ENGLISH, FRENCH);
+    registered = true;
+    super(host);
+  }
+
+  hostConnected() {
+    observeLangChanges();
+    super.hostConnected();
+  }
+
+  /** The element's language as a lowercase BCP 47 tag ('en' for one that is no locale). */
+  lang() {
+    const lang = String(nearestLang(this.host)).toLowerCase().replace(/_/g, '-');
+    try {
+      new Intl.Locale(lang);
+      return lang;
+    } catch {
+      return 'en';
+    }
+  }
+}
+
+/**
+ * Registers translations of the elements' strings: `{$code: 'de', $name: 'Deutsch', $dir: 'ltr', ...terms}`, the
+ * terms keyed as in components/strings/en.js (docs/api.md, "Languages"). A term missing from a translation falls back
+ * to English; registering again for the same code adds to it. Every element on the page says its words again.
+ * @param {...{$code: string, $name: string, $dir: 'ltr' | 'rtl', [term: string]: unknown}} translations
+ */
+export function registerTranslation(...translations) {
+  if (!registered) register(ENGLISH, FRENCH);
+  registered = true;
+  register(...translations);
+}
+
+/** `n` formatted for `lang` ("5,000", "5 000"). */
+export function formatNumber(lang, n, options) {
+  return new Intl.NumberFormat(lang, options).format(n);
+}
+
+/** The plural category of `n` in `lang` ('one', 'other', ...), for the tables' count words. */
+export function pluralOf(lang, n) {
+  return new Intl.PluralRules(lang).select(n);
+}
