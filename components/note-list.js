@@ -199,10 +199,12 @@ export class NoteList extends ElementBase {
   }
 
   // The element's words again in a new language: the list's label, its message, its rows, and a consumer's view.
+  // Rows only when there are some: drawing reads the list's height, which at connection (an empty list) would lay
+  // out the page in the middle of the elements' upgrade (12 ms of the demo's first task).
   updateStrings() {
     this.#list.setAttribute('aria-label', this.getAttribute('label') ?? this.term('notes.label'));
     this.#showStatus();
-    this.#rows.render();
+    if (this.#rows.count > 0) this.#rows.render();
     this.#searchSourceChanged(false);
   }
 

@@ -35,6 +35,27 @@ function shadowContent() {
 
 const SLICE_ROWS = 64;
 
+// The textures requested in one task start together in the next task, every canvas measured before any of them
+// changes the page. Measured one by one in microtasks, each after the previous one had resized its canvas and
+// written its status, they laid the page out once per texture inside the task that defined them (in the demo: five
+// forced layouts, 20 ms of the import's task); measured together in the next task, the page is laid out once,
+// outside the import's task, or not at all when a frame was drawn in between.
+let startsDue = null;   // [{measure, start}] of the task queued
+
+/** Runs `start(measure())` in the next task, after every `measure` of that task has run. */
+function startAfterMeasuring(measure, start) {
+  if (!startsDue) {
+    startsDue = [];
+    yieldToEventLoop().then(() => {
+      const due = startsDue;
+      startsDue = null;
+      const widths = due.map((entry) => entry.measure());
+      due.forEach((entry, i) => entry.start(widths[i]));
+    });
+  }
+  startsDue.push({ measure, start });
+}
+
 /**
  * Tileable PBR maps of a stone wall or a vault door face, computed on the device in a worker and drawn band by band.
  *
@@ -175,14 +196,14 @@ export class ProceduralTexture extends ElementBase {
     return this.choiceAttribute('map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
   }
 
-  // Every change of one task makes one request, started in a microtask.
+  // Every change of one task makes one request, started in the next task with the canvas's width on screen.
   #request() {
     if (this.#requestedAt !== undefined) return;
     this.#requestedAt = performance.now();
-    queueMicrotask(() => this.#start());
+    startAfterMeasuring(() => (this.isConnected ? this.#canvas.getBoundingClientRect().width : 0), (width) => this.#start(width));
   }
 
-  #start() {
+  #start(width) {
     const start = this.#requestedAt;
     this.#requestedAt = undefined;
     if (!this.isConnected) return;
@@ -196,7 +217,7 @@ export class ProceduralTexture extends ElementBase {
     const same = (other) => other && other.kind === params.kind && other.size === params.size && other.seed === params.seed;
     if (same(this.#render?.params) || (!this.#render && same(this.#texture))) return;
     this.#cancel();
-    const reduction = displayReduction(params.size, Math.round(this.#canvas.getBoundingClientRect().width * devicePixelRatio));
+    const reduction = displayReduction(params.size, Math.round(width * devicePixelRatio));
     const render = { controller: new AbortController(), params, reduction, start, lastBand: start, mapChanged: false };
     this.#render = render;
     const side = reducedSide(params.size, reduction);
@@ -227,6 +248,7 @@ export class ProceduralTexture extends ElementBase {
     if (pixels) {
       const image = new ImageData(pixels, reducedSide(size, reduction), reducedSide(band.y1 - band.y0, reduction));
       this.#canvas.getContext('2d').putImageData(image, 0, band.y0 / reduction);
+      render.drawn = true;
     }
     render.lastBand = performance.now();
     this.shadowRoot.querySelector('progress').value = done / total;
@@ -265,8 +287,11 @@ export class ProceduralTexture extends ElementBase {
     canvas.width = size;
     canvas.height = size;
     this.#label();
+    // Not once a band is drawn (its first pixel would be cleared): a band can come first when the start itself ran
+    // in a task of its own.
+    const render = this.#render;
     yieldToEventLoop().then(() => {
-      if (canvas.width === size) canvas.getContext('2d').putImageData(new ImageData(1, 1), 0, 0);   // transparent, as it was
+      if (canvas.width === size && !render?.drawn) canvas.getContext('2d').putImageData(new ImageData(1, 1), 0, 0);   // transparent, as it was
     });
   }
 
