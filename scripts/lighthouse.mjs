@@ -20,7 +20,7 @@ const pagePath = args.path ?? '/demo/';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VERSION = '12.2.3';
 
-const server = await startServer({ port: 0 });
+const server = await startServer({ port: 0, compress: true });
 const url = `${server.url}${pagePath}`;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'memento-lighthouse-'));
 const results = [];
