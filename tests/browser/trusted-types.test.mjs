@@ -59,12 +59,14 @@ test('under require-trusted-types-for \'script\' all five elements construct and
     const glass = make('glass-blur', { id: 'glass', source: 'sky', radius: '4', style: 'position:absolute;left:8px;top:8px;width:200px;height:60px' });
     const stage = make('div', { style: 'position:relative' });
     stage.append(sky, glass);
+    // The glass first: it draws only while on screen, and below the list (which holds its height while locked) it
+    // was out of the 800 px viewport, so glass-ready never came.
     root.append(
+      stage,
       make('vault-unlock', { id: 'unlock', mode: 'derive', salt: 'AAECAwQFBgcICQoLDA0ODw==', t: '1', m: '64', 'no-warm-start': '' }),
       make('fuzzy-search', { id: 'search', for: 'notes', label: 'Search the notes' }),
       make('note-list', { id: 'notes', 'key-from': 'unlock' }),
-      make('procedural-texture', { id: 'texture', size: '64', seed: '7' }),
-      stage);
+      make('procedural-texture', { id: 'texture', size: '64', seed: '7' }));
     const key = await window.memento.argon2id({ password: 'correct horse', salt: Uint8Array.from({ length: 16 }, (_, i) => i), t: 1, m: 64, p: 1, length: 32 });
     window.expectedKey = Array.from(key);
     const texts = [['Kubernetes upgrade', 'drain the nodes first'], ['Groceries', 'apples, bread'], ['Garden', 'plant the tulips']];
