@@ -9,6 +9,7 @@
 // its words again.
 import { LocalizeController, registerTranslation as register, update } from '@shoelace-style/localize';
 import { ENGLISH, FRENCH } from '../strings/index.js';
+import { formatNumberIn } from '../../common/number-format.js';
 
 let registered = false;
 
@@ -67,9 +68,9 @@ export function registerTranslation(...translations) {
   register(...translations);
 }
 
-/** `n` formatted for `lang` ("5,000", "5 000"). */
+/** `n` formatted for `lang` ("5,000", "5 000"); English without Intl (common/number-format.js). */
 export function formatNumber(lang, n, options) {
-  return new Intl.NumberFormat(lang, options).format(n);
+  return formatNumberIn(lang, n, options);
 }
 
 /** The plural category of `n` in `lang` ('one', 'other', ...), for the tables' count words. */
