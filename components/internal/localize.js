@@ -31,19 +31,8 @@ function observeLangChanges() {
   langObserver.observe(document, { subtree: true, attributes: true, attributeFilter: ['lang'] });
 }
 
-export class ElementLocalize extends LocalizeController {
-  constructor(host) {
-    // English first: the library falls back to the first translation registered.
-    if (!registered) register(ENGLISH, FRENCH);
-    registered = true;
-    super(host);
-  }
-
-  hostConnected() {
-    observeLangChanges();
-    super.hostConnected();
-  }
-
+// The library's controller, speaking the nearest lang (the library's own lang() reads only the element's and <html>'s).
+class NearestLangController extends LocalizeController {
   /** The element's language as a lowercase BCP 47 tag ('en' for one that is no locale). */
   lang() {
     const lang = String(nearestLang(this.host)).toLowerCase().replace(/_/g, '-');
@@ -53,6 +42,42 @@ export class ElementLocalize extends LocalizeController {
     } catch {
       return 'en';
     }
+  }
+}
+
+/**
+ * An element's language and words. It holds the library's controller rather than extending it, so that the
+ * package's type declarations name nothing of @shoelace-style/localize (bundled into dist/, not a dependency: a
+ * consumer's strict tsc could not find it).
+ */
+export class ElementLocalize {
+  #controller;
+
+  /** @param {HTMLElement} host */
+  constructor(host) {
+    // English first: the library falls back to the first translation registered.
+    if (!registered) register(ENGLISH, FRENCH);
+    registered = true;
+    this.#controller = new NearestLangController(host);
+  }
+
+  hostConnected() {
+    observeLangChanges();
+    this.#controller.hostConnected();
+  }
+
+  hostDisconnected() {
+    this.#controller.hostDisconnected();
+  }
+
+  /** The element's language as a lowercase BCP 47 tag ('en' for one that is no locale). @returns {string} */
+  lang() {
+    return this.#controller.lang();
+  }
+
+  /** The term `key` of the strings tables in the element's language, given `args`. @returns {string} */
+  term(key, args) {
+    return this.#controller.term(key, args);
   }
 }
 
