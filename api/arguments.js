@@ -46,6 +46,23 @@ export function oneOf(value, name, choices) {
   return value;
 }
 
+/**
+ * An attribute's text as an integer in [min, max] (`fallback` when the attribute is absent): the elements' reading of
+ * `size="512"`, `radius="8"`. Text that is not a whole number is a TypeError, a number out of range a RangeError,
+ * with the messages integer() gives.
+ * @param {string | null} text
+ */
+export function integerAttribute(text, name, min, max, fallback) {
+  if (text === null) return fallback;
+  if (!/^\s*-?\d+\s*$/.test(text)) throw new TypeError(`${name} must be an integer between ${min} and ${max}, got "${text}"`);
+  return integer(Number(text), name, min, max);
+}
+
+/** An attribute's text as one of `choices` (`fallback` when the attribute is absent), checked as oneOf() does. */
+export function choiceAttribute(text, name, choices, fallback) {
+  return text === null ? fallback : oneOf(text, name, choices);
+}
+
 /** Buffers to transfer to a worker (skipping absent ones). */
 export function buffersOf(...arrays) {
   return arrays.filter(Boolean).map((a) => a.buffer);

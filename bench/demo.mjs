@@ -29,8 +29,8 @@ function watchThePage(query) {
     for (const e of entries.getEntries()) watch.slowFrames.push({ at: e.startTime, ms: e.duration, blockingMs: e.blockingDuration });
   }).observe({ type: 'long-animation-frame' });
   document.addEventListener('keydown', (e) => { if (e.key === 'Enter') watch.enter ??= performance.now(); }, true);
-  document.getElementById('vault-unlock').addEventListener('unlock', () => { watch.key ??= performance.now(); });
-  document.getElementById('vault-search').addEventListener('results', ({ detail }) => {
+  document.getElementById('vault-unlock').addEventListener('vault-unlocked', () => { watch.key ??= performance.now(); });
+  document.getElementById('vault-search').addEventListener('search-results', ({ detail }) => {
     if (detail?.query === query) watch.answer ??= performance.now();
   });
 }

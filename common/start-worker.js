@@ -4,8 +4,27 @@
 // extension's are untouched); a script from another origin (a CDN sending
 // Access-Control-Allow-Origin) starts through a same-origin blob: module that
 // imports it, so inside the worker import.meta.url is still the CDN's URL.
+// On a page that enforces Trusted Types (`require-trusted-types-for 'script'`)
+// a Worker's URL must be a TrustedScriptURL: the package makes its worker URLs
+// through a policy of its own, `memento-elements`, which passes only URLs of
+// the package's own code (the policy is module-private: only the package's
+// worker starts reach it); a page whose CSP lists allowed policies (`trusted-types`) names it.
 import { namedError } from './errors.js';
 
+const POLICY_NAME = 'memento-elements';
+let policy;
+
+/** `href` as the Worker constructor takes it here: a TrustedScriptURL where Trusted Types are enforced. */
+function workerScriptURL(href) {
+  const factory = globalThis.trustedTypes;
+  if (!factory?.createPolicy) return href;
+  try {
+    policy ??= factory.createPolicy(POLICY_NAME, { createScriptURL: (url) => url });
+  } catch {
+    return href;   // the page's `trusted-types` list leaves it out: the Worker then says what the page refused
+  }
+  return policy.createScriptURL(href);
+}
 
 /** True when `url` can start a Worker here without a trampoline. */
 export function sameOrigin(url, here = globalThis.location?.href) {
@@ -35,11 +54,11 @@ export function workerStartProblem(url, name, detail = '') {
  */
 export function startModuleWorker(url, name) {
   const href = String(url);
-  if (sameOrigin(href)) return new Worker(href, { type: 'module', name });
+  if (sameOrigin(href)) return new Worker(workerScriptURL(href), { type: 'module', name });
   const trampoline = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' }));
   let worker;
   try {
-    worker = new Worker(trampoline, { type: 'module', name });
+    worker = new Worker(workerScriptURL(trampoline), { type: 'module', name });
   } catch (error) {   // Chromium refuses a blob: worker the CSP forbids at once
     URL.revokeObjectURL(trampoline);
     throw namedError('WorkerError', workerStartProblem(href, name, error?.message));

@@ -17,11 +17,11 @@ export interface ErrorEventDetail {
 }
 
 /** The events of `<fuzzy-search>`, with their details. */
-export interface FuzzySearchEventMap extends Omit<HTMLElementEventMap, 'results' | 'select' | 'search-error'> {
+export interface FuzzySearchEventMap extends Omit<HTMLElementEventMap, 'search-results' | 'search-select' | 'search-error'> {
   /** After every search. `ms`: from the `input` event to the answer on this thread, round trip included. On a cross-origin-isolated page the answer comes through shared memory in the task of the key (a few ms; the rows make the frame after the key); elsewhere it comes with the worker's reply, which Chromium runs only after the frame that follows a real key press (10-16 ms; the rows a frame later). `searchMs`: the search alone, in the worker. */
-  'results': CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>;
-  /** A result was chosen (Enter or click). */
-  'select': CustomEvent<{index: number, text: string}>;
+  'search-results': CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>;
+  /** A result of the own list was chosen (Enter or click), or with a `for` target that has no `choose()`, Enter in the field chose the top result. */
+  'search-select': CustomEvent<{index: number, text: string}>;
   /** Searching failed. */
   'search-error': CustomEvent<{name: string, message: string}>;
 }
@@ -35,39 +35,41 @@ export interface GlassBlurEventMap extends Omit<HTMLElementEventMap, 'glass-read
 }
 
 /** The events of `<note-list>`, with their details. */
-export interface NoteListEventMap extends Omit<HTMLElementEventMap, 'notes-opened' | 'notes-state' | 'notes-locked' | 'note-error' | 'notes-error' | 'select'> {
+export interface NoteListEventMap extends Omit<HTMLElementEventMap, 'notes-opened' | 'notes-state' | 'notes-locked' | 'search-source-change' | 'notes-damaged' | 'notes-error' | 'notes-select'> {
   /** Every note was opened (or found damaged) and `opened` holds them all; also for an empty vault (total 0). */
   'notes-opened': CustomEvent<{total: number, opened: number, damaged: number, ms: number}>;
-  /** `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, empty or failed). */
+  /** `state` changed. */
   'notes-state': CustomEvent<{state: 'empty' | 'locked' | 'opening' | 'open' | 'failed'}>;
-  /** `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results). */
+  /** `lock()` emptied the list. */
   'notes-locked': CustomEvent<Record<string, never>>;
+  /** Search source: `searchUnavailable` may have changed, or the notes opened; `cleared` when the texts are gone (locked, failed: a consumer empties its index and results). */
+  'search-source-change': CustomEvent<{cleared: boolean}>;
   /** One per damaged note. */
-  'note-error': CustomEvent<{index: number, id: string, name: string, message: string}>;
+  'notes-damaged': CustomEvent<{index: number, id: string, name: string, message: string}>;
   /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */
   'notes-error': CustomEvent<{name: string, message: string}>;
-  /** A note was chosen (Enter or click). */
-  'select': CustomEvent<{index: number, id: string, title: string, body: string}>;
+  /** A note was chosen (Enter, Space or click, `choose()`). */
+  'notes-select': CustomEvent<{index: number, id: string, title: string, body: string}>;
 }
 
 /** The events of `<procedural-texture>`, with their details. */
-export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'progress' | 'ready' | 'texture-error'> {
+export interface ProceduralTextureEventMap extends Omit<HTMLElementEventMap, 'texture-progress' | 'texture-ready' | 'texture-error'> {
   /** After each band of rows is drawn: `done` of `total` bands. */
-  'progress': CustomEvent<{done: number, total: number}>;
+  'texture-progress': CustomEvent<{done: number, total: number}>;
   /** The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'. */
-  'ready': CustomEvent<{ms: number, path: 'simd' | 'scalar' | 'js'}>;
+  'texture-ready': CustomEvent<{ms: number, path: 'simd' | 'scalar' | 'js'}>;
   /** A bad attribute (`TypeError`, `RangeError`; the last good texture stays) or a failed render. */
   'texture-error': CustomEvent<{name: string, message: string}>;
 }
 
 /** The events of `<vault-unlock>`, with their details. */
-export interface VaultUnlockEventMap extends Omit<HTMLElementEventMap, 'unlock' | 'created' | 'unlock-error'> {
+export interface VaultUnlockEventMap extends Omit<HTMLElementEventMap, 'vault-unlocked' | 'vault-created' | 'vault-error'> {
   /** `verify`: the password is right; `derive`: the key. `ms`: Enter to answer. */
-  'unlock': CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>;
+  'vault-unlocked': CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>;
   /** `create`: the new hash or key parameters. */
-  'created': CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>;
+  'vault-created': CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>;
   /** An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`). */
-  'unlock-error': CustomEvent<{name: string, message: string}>;
+  'vault-error': CustomEvent<{name: string, message: string}>;
 }
 
 declare module './fuzzy-search.js' {

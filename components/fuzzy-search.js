@@ -1,77 +1,46 @@
 // <fuzzy-search>: a search field that searches on every keystroke, typo
 // tolerant, in a worker (api/search.js). It searches its `documents` and lists
-// the results itself, or, with `for="ID"`, filters and orders a <note-list>
-// through that element's filter(indices).
+// the results itself (internal/result-list.js), or, with `for="ID"`, filters
+// and orders its target through that element's filter(indices).
 //
-// With a <note-list> target no page code is needed: the element connects to
-// the list (connectSearch), and at every opening the list's notes worker sends
-// every note's text, `title + "\n" + body` (a damaged note as ""), straight to
-// this element's search worker over a MessagePort; the search worker updates
-// only the span that changed since the last time. The texts never pass
-// through the page for searching: this element holds none of them.
-// `notes-locked` and `notes-error` empty the index (its worker is
-// terminated), the query and the results.
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
+// A target that is a search source (docs/api.md, "The search source
+// interface": connectSearch(), searchFeed(), searchUnavailable,
+// searchExpected and the `search-source-change` event; <note-list> is one)
+// needs no page code: the element connects to it, and at every opening the
+// source's worker sends every text straight to this element's search worker
+// over a MessagePort; the search worker updates only the span that changed
+// since the last time. The texts never pass through the page for searching.
+// A change with `cleared` (the source locked or failed) empties the index
+// (its worker is terminated), the query and the results.
+import { ElementBase } from './internal/element-base.js';
+import { h } from './internal/dom.js';
+import { ResultList } from './internal/result-list.js';
+import styles from './styles/fuzzy-search.js';
 import { SearchIndex } from '../api/search.js';
 import { applySpanDiff } from '../common/search-diff.js';
-import { highlightSegments, wordMatcher } from './internal/search-highlight.js';
 import { SEARCH_BLOCK_MS } from '../common/constants.js';
-import { numberFormat } from '../common/number-format.js';
 
-const STYLE = `
-:host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
-:host([hidden]) { display: none; }
-.field { display: grid; gap: 0.25rem; }
-label { font-weight: 600; }
-input {
-  font: inherit; padding: 0.55em 0.7em; min-width: 0;
-  color: var(--fuzzy-search-field-color, FieldText);
-  background: var(--fuzzy-search-field-background, Field);
-  border: 1px solid var(--fuzzy-search-border-color, #6b6f7b);
-  border-radius: var(--fuzzy-search-radius, 6px);
-}
-input:disabled { opacity: 0.65; cursor: not-allowed; }
-input:focus-visible { outline: 2px solid var(--fuzzy-search-focus-ring, #3b4fc4); outline-offset: 2px; }
-.count { margin: 0.25rem 0; font-size: 0.875em; min-block-size: 1lh; }
-ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
-li { padding: 0.4em 0.6em; border-radius: var(--fuzzy-search-radius, 6px); cursor: pointer; overflow-wrap: anywhere; }
-li[aria-selected="true"] {
-  background: var(--fuzzy-search-active-background, #3b4fc4); color: var(--fuzzy-search-active-color, #fff);
-}
-mark { background: var(--fuzzy-search-mark-background, #ffe58a); color: var(--fuzzy-search-mark-color, #1c1c1c); border-radius: 2px; }
-[hidden] { display: none !important; }
-`;
-
-const HTML = `
-<div class="field" part="field">
-  <label part="label" for="input"></label>
-  <input part="input" id="input" type="search" role="combobox" aria-expanded="false" aria-controls="results"
-    aria-autocomplete="list" autocomplete="off" spellcheck="false" aria-describedby="count">
-</div>
-<p class="count" part="count" id="count" aria-live="polite"></p>
-<ul part="results" id="results" role="listbox" aria-label="Results"></ul>`;
-
-let template;
+// The labelled combobox, the live count, and the own result list.
 function shadowContent() {
-  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
-  return template.content.cloneNode(true);
-}
-
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+  return [
+    h('div', { class: 'field', part: 'field' },
+      h('label', { part: 'label', for: 'input' }),
+      h('input', { part: 'input', id: 'input', type: 'search', role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'results',
+        'aria-autocomplete': 'list', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'count' })),
+    h('p', { class: 'count', part: 'count', id: 'count', 'aria-live': 'polite', dir: 'auto' }),
+    h('ul', { part: 'results', id: 'results', role: 'listbox', 'aria-label': 'Results' }),
+  ];
 }
 
 let nextId = 0;
 
 /**
- * A `<fuzzy-search>`'s last results (its `results`, and its `results` event's detail): the query, the matching
+ * A `<fuzzy-search>`'s last results (its `results`, and its `search-results` event's detail): the query, the matching
  * positions by score, their scores, the wait from the input to the answer (`ms`) and the search alone (`searchMs`).
  * @typedef {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}} FuzzySearchResults
  */
 
-const LIST_EVENTS = ['notes-opened', 'notes-locked', 'notes-error', 'notes-state'];
-const ROWS_PER_FRAME = 5;
-// With a <note-list> target: how many of the first results come with their
+// With a search source target: how many of the first results come with their
 // highlighted title and snippet from the search worker: the rows a list of the
 // default height draws at the top (7 in sight and 4 of overscan), and one more.
 // They delay the answer (2-5 ms for 16 rows in Node on the loaded 2-core host);
@@ -87,8 +56,9 @@ const HIGHLIGHT_ROWS = 12;
  * @attr {string} label - The field's label (default "Search").
  * @attr {string} placeholder - The field's placeholder.
  * @attr {string} for - The id of an element to filter through its `filter(indices)`; the own list is then hidden.
- *   A `<note-list>` target is indexed by itself (its notes worker sends the texts to the search worker at every
- *   opening; `notes-locked` / `notes-error` empty the index), and `documents` is ignored; any other target is
+ *   A target that is a search source (it has `connectSearch()`, as `<note-list>` does: docs/api.md, "The search
+ *   source interface") is indexed by itself (it sends the texts to the search worker at every opening; its
+ *   `search-source-change` with `cleared` empties the index), and `documents` is ignored; any other target is
  *   searched over `documents`.
  * @attr {number} max-results - Rows in the default result list (default 20): the first five are drawn with the
  *   answer, the rest five per animation frame (an answer still being drawn gives way to a newer one).
@@ -102,13 +72,14 @@ const HIGHLIGHT_ROWS = 12;
  * @prop {{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number} | undefined} results - The last results.
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - Which build searches: 'simd', 'scalar' or 'js'.
  *
- * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} results - After
+ * @fires {CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>} search-results - After
  *   every search. `ms`: from the `input` event to the answer on this thread, round trip included. On a
  *   cross-origin-isolated page the answer comes through shared memory in the task of the key (a few ms; the
  *   rows make the frame after the key); elsewhere it comes with the worker's reply, which Chromium runs only
  *   after the frame that follows a real key press (10-16 ms; the rows a frame later). `searchMs`: the search
  *   alone, in the worker.
- * @fires {CustomEvent<{index: number, text: string}>} select - A result was chosen (Enter or click).
+ * @fires {CustomEvent<{index: number, text: string}>} search-select - A result of the own list was chosen (Enter or click), or with a `for` target that has no
+ *   `choose()`, Enter in the field chose the top result.
  * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
  *
  * @csspart field - The label + input pair.
@@ -123,59 +94,59 @@ const HIGHLIGHT_ROWS = 12;
  * @cssprop --fuzzy-search-active-background - Background of the active row.
  */
 export class FuzzySearch extends ElementBase {
+  static styles = styles;
   static observedAttributes = ['label', 'placeholder', 'for', 'max-results'];
 
+  #root = this.createShadow({ mode: 'open', delegatesFocus: true }, ...shadowContent());
+  #input = this.#root.getElementById('input');
+  #list = this.#root.getElementById('results');
+  #count = this.#root.getElementById('count');
+  #rows = new ResultList(this.#list, this.#input, `fuzzy-search-${nextId++}`);
   #documents = [];
   #indexed = [];       // what the worker's index holds
   #index;
   #results;
-  #highlights;         // the search worker's segments for the first results (a <note-list> target)
-  #active = -1;
-  #rowGeneration = 0;  // bumped by every list drawn: rows still queued for an older one are dropped
-  #id = `fuzzy-search-${nextId++}`;
+  #highlights;         // the search worker's segments for the first results (a search source target)
   #sync = Promise.resolve();
-  #generation = 0;     // bumped when a note-list target locks: older jobs are dropped
-  #connection;         // {list, disconnect} while following a <note-list>
-  #onListEvent = (event) => this.#listChanged(event);
-  #onTargetKey;
+  #generation = 0;     // bumped when a search source target clears: older jobs are dropped
+  #connection;         // {source, disconnect} while following a search source
+  #onSourceChange = (event) => this.#sourceChanged(event);
+  #onTargetKey = (event) => {
+    // Escape in a target this element filters: back to the field (the combobox's popup closes).
+    if (event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      this.#input.focus();
+    }
+  };
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open', delegatesFocus: true }).append(shadowContent());
     this.#input.addEventListener('input', () => this.#search());
     this.#input.addEventListener('keydown', (event) => this.#onKey(event));
-    this.#onTargetKey = (event) => {
-      // Escape in a <note-list> this element filters: back to the field (the combobox's popup closes).
-      if (event.key === 'Escape' && !event.defaultPrevented) {
-        event.preventDefault();
-        this.#input.focus();
-      }
-    };
     this.#list.addEventListener('click', (event) => {
       const row = event.target.closest('li');
       if (row) this.#choose(Number(row.dataset.position));
     });
-    upgradeProperties(this, ['documents', 'value', 'label', 'placeholder', 'htmlFor', 'maxResults']);
+    this.upgradeProperties(['documents', 'value', 'label', 'placeholder', 'htmlFor', 'maxResults']);
     this.#render();
   }
 
-  get #input() { return this.shadowRoot.getElementById('input'); }
-  get #list() { return this.shadowRoot.getElementById('results'); }
-
   connectedCallback() {
-    for (const type of LIST_EVENTS) document.addEventListener(type, this.#onListEvent);
+    super.connectedCallback();
+    document.addEventListener('search-source-change', this.#onSourceChange);
     this.#followTarget();
   }
 
   disconnectedCallback() {
-    for (const type of LIST_EVENTS) document.removeEventListener(type, this.#onListEvent);
-    this.#disconnectList();
+    super.disconnectedCallback();
+    document.removeEventListener('search-source-change', this.#onSourceChange);
+    this.#disconnectSource();
     this.#dropIndex();
   }
 
   attributeChangedCallback(name, before, value) {
     if (name === 'for' && before !== value && this.isConnected) {
-      this.#disconnectList();
+      this.#disconnectSource();
       this.#dropIndex();
       this.#followTarget();
     }
@@ -198,7 +169,7 @@ export class FuzzySearch extends ElementBase {
   }
 
   /** @type {string} */
-  get label() { return this.getAttribute('label') ?? 'Search'; }
+  get label() { return this.getAttribute('label') ?? this.term('search.label'); }
   set label(value) { this.setAttribute('label', String(value)); }
   /** @type {string} */
   get placeholder() { return this.getAttribute('placeholder') ?? ''; }
@@ -210,7 +181,7 @@ export class FuzzySearch extends ElementBase {
     else this.removeAttribute('for');
   }
   /** @type {number} */
-  get maxResults() { return this.#maxResults; }
+  get maxResults() { return this.validAttribute(() => this.integerAttribute('max-results', 0, 0xffffffff, 20), 20); }
   set maxResults(value) { this.setAttribute('max-results', String(value)); }
 
   /** The last results. @type {FuzzySearchResults | undefined} */
@@ -218,65 +189,66 @@ export class FuzzySearch extends ElementBase {
   /** Which build searches. @type {'simd' | 'scalar' | 'js' | undefined} */
   get path() { return this.#index?.path; }
 
-  get #maxResults() {
-    const n = Number.parseInt(this.getAttribute('max-results') ?? '', 10);
-    return Number.isInteger(n) && n >= 0 ? n : 20;
-  }
-
   get #target() {
     const id = this.getAttribute('for');
     return id ? this.getRootNode().getElementById?.(id) ?? document.getElementById(id) : null;
   }
 
-  // A <note-list> target, upgraded or not yet (then its index waits for it).
-  get #listTarget() {
+  // The target when it is a search source (it has connectSearch()), else null.
+  get #source() {
     const target = this.#target;
-    return target?.localName === 'note-list' ? target : null;
+    return typeof target?.connectSearch === 'function' ? target : null;
   }
 
-  // Indexes `documents`, or connects to a <note-list> target (once it is defined).
+  // A custom element not defined yet: what it will be is known once it is.
+  static #undefinedElement(target) {
+    return Boolean(target?.localName.includes('-')) && !customElements.get(target.localName);
+  }
+
+  // Indexes `documents`, or connects to a search source target (once its element is defined).
   #followTarget() {
-    const list = this.#listTarget;
+    const target = this.#target;
     this.#updateDisabled();
-    if (!list) {
-      this.#syncIndex();
+    if (FuzzySearch.#undefinedElement(target)) {
+      customElements.whenDefined(target.localName).then(() => { if (this.isConnected && this.#target === target) this.#followTarget(); });
       return;
     }
-    if (typeof list.connectSearch === 'function') this.#connectList(list);
-    else customElements.whenDefined('note-list').then(() => { if (this.isConnected && this.#listTarget === list) this.#connectList(list); });
+    const source = this.#source;
+    if (source) this.#connectSource(source);
+    else this.#syncIndex();
   }
 
-  #connectList(list) {
+  #connectSource(source) {
     this.#updateControls();
-    if (this.#connection?.list === list) return;
-    this.#disconnectList();
-    // Set first: an open list feeds the consumer at once, inside connectSearch().
-    const connection = { list, disconnect: () => {} };
+    if (this.#connection?.source === source) return;
+    this.#disconnectSource();
+    // Set first: an open source feeds the consumer at once, inside connectSearch().
+    const connection = { source, disconnect: () => {} };
     this.#connection = connection;
-    const disconnect = list.connectSearch((port, done) => this.#takeFeed(port, done, connection));
-    list.addEventListener('keydown', this.#onTargetKey);
+    const disconnect = source.connectSearch((port, done) => this.#takeFeed(port, done, connection));
+    source.addEventListener('keydown', this.#onTargetKey);
     connection.disconnect = () => {
       disconnect();
-      list.removeEventListener('keydown', this.#onTargetKey);
+      source.removeEventListener('keydown', this.#onTargetKey);
     };
     this.#warmFor(connection);
     this.#updateDisabled();
   }
 
-  // Ready the index's worker as soon as there is a list to follow (locked, say),
-  // so that its texts find it started when the key comes. It holds nothing till then.
+  // Ready the index's worker as soon as there is a source to follow (locked, say),
+  // so that its texts find it started when they come. It holds nothing till then.
   #warmFor(connection) {
-    if (connection !== this.#connection || this.#index || connection.list.state === 'failed') return;
-    this.#index = new SearchIndex([], { source: () => connection.list.searchFeed() });
+    if (connection !== this.#connection || this.#index || connection.source.searchExpected === false) return;
+    this.#index = new SearchIndex([], { source: () => connection.source.searchFeed() });
     this.#index.warm();
   }
 
-  #disconnectList() {
+  #disconnectSource() {
     this.#connection?.disconnect();
     this.#connection = undefined;
   }
 
-  // A port from the list's notes worker: the search worker takes the texts from it directly.
+  // A port from the source's worker: the search worker takes the texts from it directly.
   #takeFeed(port, done, connection) {
     const generation = this.#generation;
     this.#sync = this.#sync.then(async () => {
@@ -284,17 +256,18 @@ export class FuzzySearch extends ElementBase {
         port.close();
         return;
       }
-      this.#index ??= new SearchIndex([], { source: () => connection.list.searchFeed() });
+      this.#index ??= new SearchIndex([], { source: () => connection.source.searchFeed() });
       await this.#index.feed(port, done);
     }).catch((error) => { if (generation === this.#generation) this.#fail(error); });
     if (this.#input.value !== '' || this.#results) this.#search();
   }
 
-  #listChanged(event) {
-    const list = this.#listTarget;
-    if (!list || event.composedPath()[0] !== list) return;
-    if (event.type === 'notes-opened') this.#connectList(list);   // a list defined or added after this element
-    else if (event.type !== 'notes-state') this.#clear();
+  #sourceChanged(event) {
+    const target = this.#target;
+    if (!target || event.composedPath()[0] !== target) return;
+    const source = this.#source;
+    if (source && this.#connection?.source !== source) this.#connectSource(source);   // a source defined or added later
+    if (event.detail?.cleared) this.#clear();
     this.#updateDisabled();
   }
 
@@ -307,44 +280,34 @@ export class FuzzySearch extends ElementBase {
     this.#sync = Promise.resolve();
   }
 
-  // The list locked or failed: the index's worker is terminated, the query and the results dropped.
+  // The source cleared: the index's worker is terminated, the query and the results dropped.
   #clear() {
     this.#dropIndex();
     this.#results = undefined;
     this.#input.value = '';
-    this.shadowRoot.getElementById('count').textContent = '';
-    this.#rowGeneration++;
-    this.#list.replaceChildren();
-    this.#input.setAttribute('aria-expanded', 'false');
-    this.#setActive(-1);
+    this.#count.textContent = '';
+    this.#rows.clear();
     this.#updateDisabled();
   }
 
-  // Why there is nothing to search: a <note-list> target locked, failed or without notes ('' otherwise).
-  #disabledReason() {
-    const list = this.#listTarget;
-    if (!list || typeof list.connectSearch !== 'function') return '';
-    switch (list.state) {
-      case 'locked': return 'The notes are locked: unlock them to search.';
-      case 'failed': return 'The notes could not be opened: there is nothing to search.';
-      case 'empty': return 'There are no notes to search.';
-      case 'open': return list.opened.length === 0 ? 'There are no notes to search.' : '';
-      default: return '';
-    }
-  }
-
-  // The field is disabled while there is nothing to search, and the count says why.
+  // The field is disabled while the source has nothing to search, and the count says why.
   #updateDisabled() {
-    const reason = this.#disabledReason();
-    const count = this.shadowRoot.getElementById('count');
+    const reason = this.#source?.searchUnavailable ?? '';
     const was = this.#input.disabled;
     this.#input.disabled = reason !== '';
-    if (reason) count.textContent = reason;
-    else if (was) count.textContent = '';
+    if (reason) this.#count.textContent = reason;
+    else if (was) this.#count.textContent = '';
+  }
+
+  updateStrings() {
+    this.#render();
+    this.#updateDisabled();
+    if (this.#results) this.#show(this.#results);
   }
 
   #render() {
-    this.shadowRoot.querySelector('label').textContent = this.getAttribute('label') ?? 'Search';
+    this.#root.querySelector('label').textContent = this.label;
+    this.#list.setAttribute('aria-label', this.term('search.results'));
     const placeholder = this.getAttribute('placeholder');
     if (placeholder === null) this.#input.removeAttribute('placeholder');
     else this.#input.setAttribute('placeholder', placeholder);
@@ -372,7 +335,7 @@ export class FuzzySearch extends ElementBase {
 
   // Brings the worker's index to the current documents: built once, then only the changed span.
   #syncIndex() {
-    if (this.#listTarget) return;   // a note list feeds the index itself
+    if (this.#source) return;   // a search source feeds the index itself
     const generation = this.#generation;
     this.#sync = this.#sync.then(async () => {
       const target = this.#documents;
@@ -395,7 +358,7 @@ export class FuzzySearch extends ElementBase {
     const start = performance.now();
     const generation = this.#generation;
     const index = this.#sync.then(() => this.#index);
-    const highlight = this.#listTarget ? HIGHLIGHT_ROWS : 0;
+    const highlight = this.#source ? HIGHLIGHT_ROWS : 0;
     // blockMs: on a cross-origin-isolated page the answer is taken in this task, through shared memory, and the
     // rows are drawn before the frame after the key (otherwise Chromium delivers it after that frame).
     index.then((searchIndex) => searchIndex?.search(query, { highlight, blockMs: SEARCH_BLOCK_MS, guessNext: true })).then((answer) => {
@@ -404,7 +367,7 @@ export class FuzzySearch extends ElementBase {
       this.#results = results;
       this.#highlights = answer.highlights;
       this.#show(results);
-      this.dispatchEvent(composedEvent('results', results));
+      this.emit('search-results', results);
     }, (error) => {
       if (error?.name !== 'AbortError' && generation === this.#generation) this.#fail(error);
     });
@@ -412,79 +375,18 @@ export class FuzzySearch extends ElementBase {
 
   #show({ query, indices }) {
     const count = indices.length;
-    this.shadowRoot.getElementById('count').textContent = query === ''
-      ? '' : `${numberFormat(this).format(count)} result${count === 1 ? '' : 's'}`;
+    this.#count.textContent = query === '' ? '' : this.term('search.count', this.count(count));
     const target = this.#target;
     if (target && typeof target.filter === 'function') {
       this.#updateControls();
       // The target shows the results: expanded while it has rows to go to (↓ moves into them).
       this.#input.setAttribute('aria-expanded', String(count > 0 && this.#input.hasAttribute('aria-controls')));
       const index = this.#index;
-      const more = this.#listTarget && index ? (positions) => index.highlight(query, positions) : undefined;
+      const more = this.#source && index ? (positions) => index.highlight(query, positions) : undefined;
       target.filter(indices, { query, highlights: this.#highlights, moreHighlights: more });
       return;
     }
-    const matches = wordMatcher(query);
-    const shown = query === '' ? 0 : Math.min(count, this.#maxResults);
-    const generation = ++this.#rowGeneration;
-    // Rows past the new results go at once; the others are replaced a few per
-    // animation frame, the first few in this task. Twenty rows of highlighted
-    // snippets in one frame (highlighting, then their layout) took 10-15 ms here,
-    // and dropped frames whenever the machine was slower for a moment.
-    while (this.#list.children.length > shown) this.#list.lastElementChild.remove();
-    this.#setActive(-1);
-    this.#input.setAttribute('aria-expanded', String(shown > 0));
-    const renderFrom = (first) => {
-      if (generation !== this.#rowGeneration) return;   // a newer answer is being shown
-      const end = Math.min(shown, first + ROWS_PER_FRAME);
-      for (let i = first; i < end; i++) this.#putRow(i, this.#row(i, indices[i], matches));
-      if (end < shown) requestAnimationFrame(() => renderFrom(end));
-    };
-    renderFrom(0);
-  }
-
-  #row(i, position, matches) {
-    const row = document.createElement('li');
-    row.id = `${this.#id}-r${i}`;
-    row.setAttribute('role', 'option');
-    row.setAttribute('part', 'result');
-    row.setAttribute('aria-selected', String(i === this.#active));
-    row.dataset.position = String(position);
-    // The words between marks go in as one text node: a node per word and per space
-    // made ~1,000 layout objects for 20 rows.
-    let plain = '';
-    for (const { text, match } of highlightSegments(this.#indexed[position] ?? '', matches)) {
-      if (!match) { plain += text; continue; }
-      const mark = document.createElement('mark');
-      mark.setAttribute('part', 'mark');
-      mark.textContent = text;
-      if (plain) row.append(plain);
-      row.append(mark);
-      plain = '';
-    }
-    if (plain) row.append(plain);
-    return row;
-  }
-
-  // Row i of the list, in place of the one there (same id: aria-activedescendant stays right).
-  #putRow(i, row) {
-    const old = this.#list.children[i];
-    if (old) old.replaceWith(row);
-    else this.#list.append(row);
-  }
-
-  #setActive(i) {
-    const rows = this.#list.children;
-    if (this.#active >= 0 && rows[this.#active]) rows[this.#active].setAttribute('aria-selected', 'false');
-    this.#active = rows.length === 0 ? -1 : Math.max(-1, Math.min(i, rows.length - 1));
-    const row = rows[this.#active];
-    if (row) {
-      row.setAttribute('aria-selected', 'true');
-      row.scrollIntoView?.({ block: 'nearest' });
-      this.#input.setAttribute('aria-activedescendant', row.id);
-    } else {
-      this.#input.removeAttribute('aria-activedescendant');
-    }
+    this.#rows.show(indices, this.#indexed, query, query === '' ? 0 : Math.min(count, this.maxResults));
   }
 
   #onKey(event) {
@@ -493,12 +395,13 @@ export class FuzzySearch extends ElementBase {
       this.#onKeyFor(event, target);
       return;
     }
+    const rows = this.#rows.rows;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (this.#list.children.length === 0) return;
+      if (rows.length === 0) return;
       event.preventDefault();
-      this.#setActive(this.#active + (event.key === 'ArrowDown' ? 1 : -1));
+      this.#rows.setActive(this.#rows.active + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter') {
-      const row = this.#list.children[this.#active >= 0 ? this.#active : 0];
+      const row = rows[this.#rows.active >= 0 ? this.#rows.active : 0];
       if (row) {
         event.preventDefault();
         this.#choose(Number(row.dataset.position));
@@ -511,8 +414,8 @@ export class FuzzySearch extends ElementBase {
   }
 
   // With for=: ↓ moves the focus into the target's rows (its focus()), Enter
-  // opens its top result (its choose(0), which fires `select` there; a target
-  // without one gets `select` from this element), Escape clears.
+  // opens its top result (its choose(0), which fires its own choice event; a
+  // target without one gets `search-select` from this element), Escape clears.
   #onKeyFor(event, target) {
     const found = this.#results?.indices.length > 0;
     if (event.key === 'ArrowDown') {
@@ -532,10 +435,10 @@ export class FuzzySearch extends ElementBase {
   }
 
   #choose(position) {
-    this.dispatchEvent(composedEvent('select', { index: position, text: this.#indexed[position] }));
+    this.emit('search-select', { index: position, text: this.#indexed[position] });
   }
 
   #fail(error) {
-    this.dispatchEvent(composedEvent('search-error', { name: error?.name ?? 'Error', message: error?.message ?? String(error) }));
+    this.emitError('search-error', error);
   }
 }

@@ -12,35 +12,22 @@
 // through the page. The element pauses off screen, in a background tab and
 // under prefers-reduced-motion, and falls back to CSS backdrop-filter where
 // Worker, OffscreenCanvas or createImageBitmap are missing.
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
+import { ElementBase } from './internal/element-base.js';
+import { h } from './internal/dom.js';
+import { FrameStats } from './internal/frame-stats.js';
+import styles from './styles/glass-blur.js';
 import { createBlurWorker } from '../api/blur.js';
 import { blurInputWindow } from '../common/blur-window.js';
 import { namedError } from '../common/errors.js';
 import { workerCanvasOnCpu } from '../common/canvas-quirks.js';
-import { BLUR_DEFAULTS, BLUR_LIMITS, BLUR_QUALITIES, GLASS_STATS_FRAMES } from '../common/constants.js';
+import { BLUR_DEFAULTS, BLUR_LIMITS, BLUR_QUALITIES } from '../common/constants.js';
 
-const STYLE = `
-:host { display: block; position: relative; isolation: isolate; }
-:host([hidden]) { display: none; }
-.glass { position: absolute; inset: 0; overflow: hidden; border-radius: inherit; pointer-events: none; }
-canvas { position: absolute; inset-inline-start: 0; inset-block-start: 0; inline-size: 0; block-size: 0; }
-.tint { position: absolute; inset: 0; background: var(--glass-blur-tint, rgb(255 255 255 / 0.12)); }
-.glass.css canvas { display: none; }
-.content { position: relative; }
-`;
-
-const HTML = `
-<div class="glass" part="glass"><canvas aria-hidden="true"></canvas><div class="tint" part="tint"></div></div>
-<div class="content" part="content"><slot></slot></div>`;
-
-let template;
+// The frosted layer (the canvas the worker draws on, and the tint) behind the slotted content.
 function shadowContent() {
-  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
-  return template.content.cloneNode(true);
-}
-
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+  return [
+    h('div', { class: 'glass', part: 'glass' }, h('canvas', { 'aria-hidden': 'true' }), h('div', { class: 'tint', part: 'tint' })),
+    h('div', { class: 'content', part: 'content' }, h('slot')),
+  ];
 }
 
 /** Worker, OffscreenCanvas and createImageBitmap: what the worker path needs (looked up at each start, not at import). */
@@ -55,13 +42,6 @@ function pixelSize(source) {
   if (source instanceof HTMLVideoElement) return source.readyState >= 2 ? [source.videoWidth, source.videoHeight] : [0, 0];
   return source.complete ? [source.naturalWidth, source.naturalHeight] : [0, 0];
 }
-
-const median = (values) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Frosted glass: the part of a canvas, video or img behind the element, blurred in a worker each frame.
@@ -92,6 +72,7 @@ const median = (values) => {
  * @cssprop --glass-blur-tint - The colour laid over the blurred pixels (default rgb(255 255 255 / 0.12)).
  */
 export class GlassBlur extends ElementBase {
+  static styles = styles;
   static observedAttributes = ['source', 'radius', 'quality', 'css-backdrop'];
 
   #worker;            // BlurWorker while on the worker path
@@ -110,12 +91,12 @@ export class GlassBlur extends ElementBase {
   #failed = false;    // a blur failed: CSS from then on (until the element is connected again)
   #stillWanted = false;
   #placed;            // the canvas's placement last written to its style
-  #stats = { framesDrawn: 0, framesSkipped: 0, times: [], busyMs: 0, runMs: 0, runStart: undefined };
+  #stats = new FrameStats();
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).append(shadowContent());
-    upgradeProperties(this, ['source', 'radius', 'quality', 'cssBackdrop']);
+    this.createShadow({ mode: 'open' }, ...shadowContent());
+    this.upgradeProperties(['source', 'radius', 'quality', 'cssBackdrop']);
   }
 
   get #glass() { return this.shadowRoot.querySelector('.glass'); }
@@ -175,18 +156,10 @@ export class GlassBlur extends ElementBase {
   get running() { return this.#raf !== 0; }
 
   /** @type {{framesDrawn: number, framesSkipped: number, medianMs: number, workerBusyShare: number}} */
-  get stats() {
-    const s = this.#stats;
-    const runMs = s.runMs + (s.runStart === undefined ? 0 : performance.now() - s.runStart);
-    return { framesDrawn: s.framesDrawn, framesSkipped: s.framesSkipped, medianMs: median(s.times),
-      workerBusyShare: runMs > 0 ? Math.min(1, s.busyMs / runMs) : 0 };
-  }
+  get stats() { return this.#stats.snapshot(); }
 
   /** Starts the statistics afresh (a comparison run, say). */
-  resetStats() {
-    const running = this.#stats.runStart !== undefined;
-    this.#stats = { framesDrawn: 0, framesSkipped: 0, times: [], busyMs: 0, runMs: 0, runStart: running ? performance.now() : undefined };
-  }
+  resetStats() { this.#stats.reset(); }
 
   /**
    * Takes frames from a worker that draws the source (an OffscreenCanvas) instead of cutting them from `source`
@@ -212,20 +185,8 @@ export class GlassBlur extends ElementBase {
   #readParams(name) {
     const params = { ...this.#params };
     try {
-      if (name !== 'quality') {
-        const radius = this.getAttribute('radius');
-        if (radius !== null && !/^\s*-?\d+\s*$/.test(radius)) {
-          throw new TypeError(`radius must be an integer from 0 to ${BLUR_LIMITS.radius}, got "${radius}"`);
-        }
-        const n = radius === null ? BLUR_DEFAULTS.radius : Number(radius);
-        if (n < 0 || n > BLUR_LIMITS.radius) throw new RangeError(`radius must be an integer from 0 to ${BLUR_LIMITS.radius}, got ${n}`);
-        params.radius = n;
-      }
-      if (name !== 'radius') {
-        const quality = this.getAttribute('quality') ?? BLUR_DEFAULTS.quality;
-        if (!BLUR_QUALITIES.includes(quality)) throw new RangeError(`quality must be one of ${BLUR_QUALITIES.join(', ')}, got "${quality}"`);
-        params.quality = quality;
-      }
+      if (name !== 'quality') params.radius = this.integerAttribute('radius', 0, BLUR_LIMITS.radius, BLUR_DEFAULTS.radius);
+      if (name !== 'radius') params.quality = this.choiceAttribute('quality', BLUR_QUALITIES, BLUR_DEFAULTS.quality);
     } catch (error) {
       this.#fail(error);
     }
@@ -289,22 +250,20 @@ export class GlassBlur extends ElementBase {
     const wasCss = this.#path === 'css';
     this.#path = 'css';
     this.#ready = false;
-    if (!wasCss) this.dispatchEvent(composedEvent('glass-ready', { path: 'css' }));
+    if (!wasCss) this.emit('glass-ready', { path: 'css' });
   }
 
   #start() {
     if (this.#raf) return;
     this.#ensureWorker();
-    this.#stats.runStart = performance.now();
+    this.#stats.started();
     this.#raf = requestAnimationFrame(this.#tick);
   }
 
   #stop() {
     if (this.#raf) cancelAnimationFrame(this.#raf);
     this.#raf = 0;
-    const s = this.#stats;
-    if (s.runStart !== undefined) s.runMs += performance.now() - s.runStart;
-    s.runStart = undefined;
+    this.#stats.stopped();
   }
 
   #tick = () => {
@@ -366,7 +325,7 @@ export class GlassBlur extends ElementBase {
     const source = this.#findSource();
     if (!source) return;
     if (this.#pending) {
-      this.#stats.framesSkipped++;
+      this.#stats.skipped();
       return;
     }
     const geometry = this.#geometry(source);
@@ -446,15 +405,11 @@ export class GlassBlur extends ElementBase {
       this.#placed = place.join(' ');
       Object.assign(canvas.style, { insetInlineStart: place[0], insetBlockStart: place[1], inlineSize: place[2], blockSize: place[3] });
     }
-    const stats = this.#stats;
-    stats.framesDrawn++;
-    stats.busyMs += ms;
-    stats.times.push(ms);
-    if (stats.times.length > GLASS_STATS_FRAMES) stats.times.shift();
+    this.#stats.drawn(ms);
     if (!this.#ready) {
       this.#ready = true;
       this.#path = this.#worker.path;
-      this.dispatchEvent(composedEvent('glass-ready', { path: this.#path }));
+      this.emit('glass-ready', { path: this.#path });
     }
   }
 
@@ -473,6 +428,6 @@ export class GlassBlur extends ElementBase {
   }
 
   #fail(error) {
-    this.dispatchEvent(composedEvent('glass-error', { name: error?.name ?? 'Error', message: error?.message ?? String(error) }));
+    this.emitError('glass-error', error);
   }
 }

@@ -10,6 +10,8 @@ import { canDefineElements } from './internal/element-base.js';
 
 export * from '../api/index.js';
 export { VaultUnlock, FuzzySearch, NoteList, ProceduralTexture, GlassBlur };
+// The elements' words in another language (docs/api.md, "Languages").
+export { registerTranslation } from './internal/localize.js';
 
 // The elements' event maps (components/elements.d.ts, which also maps their
 // tag names): exported as types, they bring that file into every consumer's types.

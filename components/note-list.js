@@ -1,74 +1,37 @@
 // <note-list>: opens a vault's encrypted notes in its notes worker and shows
 // them as a virtualized, keyboard-navigable list. The element never touches
 // the wasm module: api/notes.js packs the notes, the notes worker opens them.
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
-import { createNotesWorker, openNotes, sendNoteTexts } from '../api/notes.js';
+// Its pieces: the virtual list (internal/virtual-list.js) and its rows
+// (internal/note-rows.js), the loader of `src` (internal/notes-loader.js), the
+// key from `key-from` (internal/key-intake.js), and the search source's end
+// of the feed (internal/search-feed-end.js).
+import { ElementBase } from './internal/element-base.js';
+import { h, say, statusLine } from './internal/dom.js';
+import { VirtualList } from './internal/virtual-list.js';
+import { noteRow } from './internal/note-rows.js';
+import { fetchNotes } from './internal/notes-loader.js';
+import { KeyIntake } from './internal/key-intake.js';
+import { SearchFeedEnd, sendOpenTexts } from './internal/search-feed-end.js';
+import { SearchFilter } from './internal/search-filter.js';
+import styles, { ROW_HEIGHT } from './styles/note-list.js';
+import { createNotesWorker } from '../api/notes.js';
+import { openForList } from './internal/notes-opening.js';
 import { runInSlices } from '../common/slicer.js';
-import { namedError } from '../common/errors.js';
-import { postFeedError, postNoteTexts } from '../common/text-feed.js';
-import { numberFormat } from '../common/number-format.js';
 
-const ROW_HEIGHT = 56;  // px; rows are absolutely placed, so the list never lays out thousands of nodes
-const OVERSCAN = 4;
-const FIRST_ROWS = 40;  // notes drawn first, in the task the worker's first reply arrives in, before the rest are open
-const SNIPPET = 140;
-
-const STYLE = `
-:host { display: block; font: inherit; color: var(--note-list-color, inherit); }
-:host([hidden]) { display: none; }
-.status { margin: 0 0 0.4rem; min-block-size: 1lh; }
-.status.problem { color: var(--note-list-error-color, #b3261e); font-weight: 600; }
-.list {
-  position: relative; overflow-y: auto; block-size: var(--note-list-height, 24rem);
-  border: 1px solid var(--note-list-border-color, #6b6f7b); border-radius: var(--note-list-radius, 6px);
-}
-.list:focus-visible { outline: 2px solid var(--note-list-focus-ring, #3b4fc4); outline-offset: 2px; }
-.spacer { position: relative; inline-size: 100%; }
-.row {
-  position: absolute; inset-inline: 0; block-size: ${ROW_HEIGHT}px; box-sizing: border-box;
-  padding: 0.35rem 0.7rem; overflow: hidden; cursor: pointer; border-block-end: 1px solid rgb(128 128 128 / 0.2);
-}
-.row[aria-selected="true"] { background: var(--note-list-active-background, #3b4fc4); color: var(--note-list-active-color, #fff); }
-.title { display: block; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.snippet { display: block; font-size: 0.875em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; opacity: 0.85; }
-mark { background: var(--note-list-mark-background, #ffe58a); color: var(--note-list-mark-color, #1c1c1c); border-radius: 2px; }
-.row.damaged .title { color: var(--note-list-error-color, #b3261e); }
-.row.damaged[aria-selected="true"] .title { color: inherit; }
-[hidden] { display: none !important; }
-`;
-
-let template;
+// The status line, then the listbox (hidden while empty) over a spacer as tall as all its rows.
 function shadowContent() {
-  template ??= Object.assign(document.createElement('template'), {
-    innerHTML: `<style>${STYLE}</style><p class="status" part="status" id="status" role="status" aria-live="polite"></p>
-<div class="list" part="list" id="list" role="listbox" tabindex="0" hidden><div class="spacer" id="spacer" role="presentation"></div></div>`,
-  });
-  return template.content.cloneNode(true);
-}
-
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+  return [
+    statusLine({ id: 'status' }),
+    h('div', { class: 'list', part: 'list', id: 'list', role: 'listbox', tabindex: 0, hidden: true },
+      h('div', { class: 'spacer', id: 'spacer', role: 'presentation' })),
+  ];
 }
 
 let nextId = 0;
 
-// Segments {text, match} into `parent`: marks for the matches, one text node for each run between them.
-function drawSegments(parent, segments) {
-  let plain = '';
-  for (const { text, match } of segments) {
-    if (!match) { plain += text; continue; }
-    const mark = document.createElement('mark');
-    mark.part = 'mark';
-    mark.textContent = text;
-    if (plain) parent.append(plain);
-    parent.append(mark);
-    plain = '';
-  }
-  if (plain) parent.append(plain);
-}
-
 /** @typedef {import('../api/notes.js').SealedNote} SealedNote */
 /** @typedef {import('../api/notes.js').OpenedNote} OpenedNote */
+/** @typedef {{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}} RowHighlights */
 /** Where a `<note-list>` is (its `state`). @typedef {'empty' | 'locked' | 'opening' | 'open' | 'failed'} NoteListState */
 
 /**
@@ -78,7 +41,7 @@ function drawSegments(parent, segments) {
  * @summary Opens encrypted notes in one worker call and lists them.
  *
  * @attr {string} src - URL of a JSON array of notes ({id, key, title, body}).
- * @attr {string} key-from - The id of a `<vault-unlock>` whose `unlock` event ({key}) supplies the device key.
+ * @attr {string} key-from - The id of a `<vault-unlock>` whose `vault-unlocked` event ({key}) supplies the device key.
  * @attr {string} label - The list's accessible name (default "Notes").
  *
  * @prop {object[]} notes - The sealed notes (docs/specs/notes.md). Setting it reopens the list.
@@ -92,14 +55,19 @@ function drawSegments(parent, segments) {
  *   note, or masks some, decides here. A function that throws shows the default.
  * @prop {'empty' | 'locked' | 'opening' | 'open' | 'failed'} state - Where the list is: no notes yet, notes without a
  *   key (or `lock()`ed), opening, open (`notes-opened` fired), failed (`notes-error` fired).
+ * @prop {string} searchUnavailable - Search source: why the notes cannot be searched now, in the list's language
+ *   ('' when they can); a `<fuzzy-search for>` is disabled and shows it.
+ * @prop {boolean} searchExpected - Search source: false once the list failed (no texts will come until new notes or a key).
  *
  * @fires {CustomEvent<{total: number, opened: number, damaged: number, ms: number}>} notes-opened - Every note was opened (or
  *   found damaged) and `opened` holds them all; also for an empty vault (total 0).
- * @fires {CustomEvent<{state: 'empty' | 'locked' | 'opening' | 'open' | 'failed'}>} notes-state - `state` changed (a `<fuzzy-search for>` is disabled while the list is locked, empty or failed).
- * @fires {CustomEvent<Record<string, never>>} notes-locked - `lock()` emptied the list (a `<fuzzy-search for>` empties its index and results).
- * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} note-error - One per damaged note.
+ * @fires {CustomEvent<{state: 'empty' | 'locked' | 'opening' | 'open' | 'failed'}>} notes-state - `state` changed.
+ * @fires {CustomEvent<Record<string, never>>} notes-locked - `lock()` emptied the list.
+ * @fires {CustomEvent<{cleared: boolean}>} search-source-change - Search source: `searchUnavailable` may have changed,
+ *   or the notes opened; `cleared` when the texts are gone (locked, failed: a consumer empties its index and results).
+ * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} notes-damaged - One per damaged note.
  * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
- * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} select - A note was chosen (Enter or click).
+ * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} notes-select - A note was chosen (Enter, Space or click, `choose()`).
  *
  * @csspart status - The polite live region (counts, problems).
  * @csspart list - The scrolling listbox.
@@ -113,69 +81,66 @@ function drawSegments(parent, segments) {
  * @cssprop --note-list-error-color - Damaged notes and problems (default #b3261e).
  */
 export class NoteList extends ElementBase {
+  static styles = styles;
   static observedAttributes = ['src', 'key-from', 'label'];
 
   // referenceTarget: an element given this list as its aria-controls (a <fuzzy-search for>'s field) means its
   // listbox, which no id from another tree can name (engines without it ignore the option).
-  #root = this.attachShadow({ mode: 'open', referenceTarget: 'list' });
-  #list;
-  #spacer;
-  #status;
+  #root = this.createShadow({ mode: 'open', referenceTarget: 'list' }, ...shadowContent());
+  #list = this.#root.getElementById('list');
+  #status = this.#root.getElementById('status');
   #id = `note-list-${nextId++}`;
+  #rows;
   #client;
   #notes;
   #key;
   #opened = [];
   #view = [];
-  #active = -1;
   #generation = 0;
-  #frameQueued = false;
   #state = 'empty';
   #opening = Promise.resolve();
   #stopOpening = () => {};                // ends an open still sending calls (lock, disconnect)
-  #searchConsumers = new Set();
-  #said = { text: '', problem: false };   // the list's own message, shown again when a search filter ends
-  #query = null;                          // the query of the search filtering the list, or null
-  #highlights = null;                     // per view position: segments from the search worker (sparse)
-  #moreHighlights;                        // asks the search for the segments of rows scrolled into sight
-  #asked = new Set();                     // view positions whose segments were asked for
-  #filterGeneration = 0;
-  #onUnlock = (event) => this.#takeKey(event);
+  #said = { key: '', problem: false };    // the list's own message (a term), shown again when a search filter ends
+  #filter = new SearchFilter();
+  #keyIntake = new KeyIntake(this, 'vault-unlocked', (key) => { this.deviceKey = key; });
+  #feed = new SearchFeedEnd({ isOpen: () => this.#state === 'open',
+    whenOpened: () => (this.#state === 'opening' ? this.#opening : undefined), send: (ports) => sendOpenTexts(ports, { state: this.#state,
+      notes: this.#notes, opened: this.#opened.length, key: this.#key, worker: () => (this.#client ??= createNotesWorker()) }) });
   #describe = undefined;
 
   constructor() {
     super();
-    this.#root.append(shadowContent());
-    this.#list = this.#root.getElementById('list');
-    this.#spacer = this.#root.getElementById('spacer');
-    this.#status = this.#root.getElementById('status');
-    this.#list.addEventListener('scroll', () => this.#queueRender());
+    this.#rows = new VirtualList(this.#list, this.#root.getElementById('spacer'), {
+      rowHeight: ROW_HEIGHT, rowId: (position) => `${this.#id}-${position}`,
+      drawRow: (position, active) => this.#row(position, active), onDrawn: (first, last) => this.#filter.ask(first, last, this.#view, () => this.#rows.queueRender()) });
     this.#list.addEventListener('keydown', (event) => this.#onKey(event));
     this.#list.addEventListener('click', (event) => {
       const row = event.target.closest('.row');
       if (!row) return;
-      this.#setActive(Number(row.dataset.position));
+      this.#rows.setActive(Number(row.dataset.position));
       this.#choose();
     });
   }
 
   connectedCallback() {
-    upgradeProperties(this, ['notes', 'deviceKey', 'describeNote']);
-    document.addEventListener('unlock', this.#onUnlock);
-    this.#list.setAttribute('aria-label', this.getAttribute('label') ?? 'Notes');
+    super.connectedCallback();
+    this.upgradeProperties(['notes', 'deviceKey', 'describeNote']);
+    this.#keyIntake.listen();
     if (this.hasAttribute('src') && this.#notes === undefined) this.#load(this.getAttribute('src'));
     this.#openIfReady();
+    this.#searchSourceChanged(false);
   }
 
   disconnectedCallback() {
-    document.removeEventListener('unlock', this.#onUnlock);
+    super.disconnectedCallback();
+    this.#keyIntake.stop();
     this.#stopOpening();
     this.#client?.terminate('disconnected');
     this.#client = undefined;
   }
 
   attributeChangedCallback(name, before, value) {
-    if (name === 'label') this.#list.setAttribute('aria-label', value ?? 'Notes');
+    if (name === 'label') this.#list.setAttribute('aria-label', value ?? this.term('notes.label'));
     if (name === 'src' && value && this.isConnected && before !== value) this.#load(value);
   }
 
@@ -210,15 +175,37 @@ export class NoteList extends ElementBase {
   /** @type {NoteListState} */
   get state() { return this.#state; }
 
+  /** Search source: why the notes cannot be searched now ('' when they can). @type {string} */
+  get searchUnavailable() {
+    const empty = this.#state === 'empty' || (this.#state === 'open' && this.#opened.length === 0);
+    if (empty) return this.term('notes.searchEmpty');
+    if (this.#state === 'locked') return this.term('notes.searchLocked');
+    return this.#state === 'failed' ? this.term('notes.searchFailed') : '';
+  }
+
+  /** Search source: false once the list failed. @type {boolean} */
+  get searchExpected() { return this.#state !== 'failed'; }
+
   #setState(state) {
     if (state === this.#state) return;
     this.#state = state;
-    this.dispatchEvent(composedEvent('notes-state', { state }));
+    this.emit('notes-state', { state });
+    this.#searchSourceChanged(false);
   }
 
-  // A count in the user's locale: "5,000 notes", "1 note".
-  #count(n, word) {
-    return `${numberFormat(this).format(n)} ${word}${n === 1 ? '' : 's'}`;
+  // Search source: a consumer (a <fuzzy-search for>) updates itself; `cleared` when the texts are gone.
+  #searchSourceChanged(cleared) {
+    if (this.isConnected) this.emit('search-source-change', { cleared });
+  }
+
+  // The element's words again in a new language: the list's label, its message, its rows, and a consumer's view.
+  // Rows only when there are some: drawing reads the list's height, which at connection (an empty list) would lay
+  // out the page in the middle of the elements' upgrade (12 ms of the demo's first task).
+  updateStrings() {
+    this.#list.setAttribute('aria-label', this.getAttribute('label') ?? this.term('notes.label'));
+    this.#showStatus();
+    if (this.#rows.count > 0) this.#rows.render();
+    this.#searchSourceChanged(false);
   }
 
   /**
@@ -229,108 +216,52 @@ export class NoteList extends ElementBase {
   /** @param {((note: {id: string, title: string, body: string}) => {title: string, snippet: string}) | null | undefined} value */
   set describeNote(value) {
     this.#describe = typeof value === 'function' ? value : undefined;
-    this.#render();
+    this.#rows.render();
   }
 
   /**
-   * Connects a search index to the notes' texts without them passing through
-   * this thread: `consumer(port, done)` is called with a fresh MessagePort at
-   * every opening of the notes from now on (and at once when they are open
-   * already); the notes worker posts through it every note's text, in order:
-   * title + "\n" + body, "" for a damaged note (common/text-feed.js). `done`
-   * settles when the sending is over (rejects if it failed). Hand the port
-   * to SearchIndex.feed(); <fuzzy-search for> does.
+   * Search source: `consumer(port, done)` gets a fresh MessagePort at every opening of the notes from now on (and at
+   * once when open); the notes worker posts every note's text into it, title + "\n" + body, "" for a damaged note
+   * (common/text-feed.js), never through this thread. `done` settles when the sending is over. Hand the port to
+   * SearchIndex.feed(); <fuzzy-search for> does.
    * @param {(port: MessagePort, done: Promise<void>) => void} consumer
    * @returns {() => void} disconnects the consumer
    */
   connectSearch(consumer) {
-    if (typeof consumer !== 'function') throw new TypeError('connectSearch(consumer): the consumer must be a function');
-    this.#searchConsumers.add(consumer);
-    const feedIfOpen = () => {
-      if (this.#state === 'open' && this.#searchConsumers.has(consumer)) this.#feedNow(consumer);
-    };
-    if (this.#state === 'open') feedIfOpen();
-    else if (this.#state === 'opening') this.#opening.then(feedIfOpen);
-    return () => { this.#searchConsumers.delete(consumer); };
+    return this.#feed.connect(consumer);
   }
 
   /**
-   * The open notes' texts once, as connectSearch() sends them: decrypted again
-   * in the notes worker and posted from there. Rejects (and the port gets the
-   * error) unless the list is open.
+   * Search source: the open notes' texts once, as connectSearch() sends them (decrypted again in the notes worker).
+   * `done` rejects (and the port gets the error) unless the list is open.
    * @returns {{port: MessagePort, done: Promise<void>}}
    */
   searchFeed() {
-    const { port1, port2 } = new MessageChannel();
-    let done;
-    if (this.#state !== 'open') {
-      const error = namedError('InvalidStateError', `the note list is ${this.#state}: there are no open notes to search`);
-      postFeedError([port1], error);
-      done = Promise.reject(error);
-    } else if (this.#opened.length === 0 || !this.#key) {
-      postNoteTexts([port1], { first: 0, total: 0 }, { out: new Uint8Array(0), outFields: new Uint32Array(0), status: new Uint8Array(0) });
-      done = Promise.resolve();
-    } else {
-      this.#client ??= createNotesWorker();
-      done = sendNoteTexts(this.#notes, this.#key, [port1], { worker: this.#client });
-    }
-    done.catch(() => {});   // the consumer decides what a failed feed means
-    return { port: port2, done };
-  }
-
-  // In this task: a search the consumer's page starts right after finds the feed queued first.
-  #feedNow(consumer) {
-    const { port, done } = this.searchFeed();
-    consumer(port, done);
-  }
-
-  // Every connected consumer gets a port for this opening; the ports go to the notes worker.
-  #searchPorts(done) {
-    const ports = [];
-    for (const consumer of this.#searchConsumers) {
-      const { port1, port2 } = new MessageChannel();
-      ports.push(port1);
-      queueMicrotask(() => consumer(port2, done));
-    }
-    return ports;
+    return this.#feed.feed();
   }
 
   /**
-   * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all.
-   * With a non-empty `options.query` (a search's: `<fuzzy-search for>` passes it) the status says how many
-   * of all the notes match ("3 of 5,000 notes"), or that none matches the query; `options.highlights`
-   * (segments `{text, match}` per shown row from the search worker: `{title, snippet}` for the first rows
-   * of `indices`) marks the matched words in those rows, and `options.moreHighlights(noteIndices)` (a promise
-   * of the same segments for those notes) is asked for rows scrolled into sight past them.
+   * Shows the notes at `indices` (positions in `notes`), in that order; no argument shows all. A search's `query`
+   * makes the status count the matches; `highlights` (segments per shown row, from the search worker) mark the
+   * matched words, and `moreHighlights(noteIndices)` gives them for rows scrolled into sight (docs/api.md).
    * @param {ArrayLike<number> | null} [indices]
-   * @param {{query?: string, highlights?: Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>} | null>,
-   *   moreHighlights?: (noteIndices: number[]) => Promise<Array<{title: Array<{text: string, match: boolean}>, snippet: Array<{text: string, match: boolean}>}>>}} [options]
+   * @param {{query?: string, highlights?: Array<RowHighlights | null>, moreHighlights?: (noteIndices: number[]) => Promise<RowHighlights[]>}} [options]
    */
   filter(indices, { query, highlights, moreHighlights } = {}) {
     const total = this.#opened.length;
     this.#view = indices == null ? [...this.#opened.keys()] : Array.from(indices).filter((i) => Number.isInteger(i) && i >= 0 && i < total);
-    this.#query = typeof query === 'string' && query.trim() !== '' && indices != null ? query : null;
-    const whole = this.#query !== null && this.#view.length === (indices?.length ?? 0);
-    this.#highlights = whole && Array.isArray(highlights) ? highlights.slice() : null;
-    this.#moreHighlights = whole && this.#highlights && typeof moreHighlights === 'function' ? moreHighlights : undefined;
-    this.#asked = new Set(this.#highlights ? this.#highlights.keys() : []);
-    this.#filterGeneration++;
-    this.#active = this.#view.length ? 0 : -1;
-    this.#list.scrollTop = 0;
-    this.#layout();
+    this.#filter.set(this.#view, indices, { query, highlights, moreHighlights });
+    this.#rows.reset(this.#view.length);
     this.#showStatus();
   }
 
   /**
-   * Chooses the note at `position` in the view (default: the active row; 0 is the top one) and fires
-   * `select`, as Enter does in the list (`<fuzzy-search for>` calls it for Enter in its field).
-   * Returns whether a note was chosen (not for a damaged note or an empty view).
-   * @param {number} [position]
-   * @returns {boolean}
+   * Chooses the note at `position` in the view (default the active row) and fires `notes-select`, as Enter does;
+   * returns whether a note was chosen (not a damaged one). @param {number} [position] @returns {boolean}
    */
-  choose(position = this.#active) {
+  choose(position = this.#rows.active) {
     if (!Number.isInteger(position) || position < 0 || position >= this.#view.length) return false;
-    this.#setActive(position);
+    this.#rows.setActive(position);
     return this.#choose();
   }
 
@@ -343,10 +274,7 @@ export class NoteList extends ElementBase {
     else this.#list.focus(options);
   }
 
-  /**
-   * Erases the device key and every plaintext, stops the worker and empties the list.
-   * @returns {void}
-   */
+  /** Erases the device key and every plaintext, stops the worker and empties the list. @returns {void} */
   lock() {
     this.#generation++;
     this.#setState(this.#notes?.length ? 'locked' : 'empty');
@@ -354,40 +282,26 @@ export class NoteList extends ElementBase {
     this.#key = undefined;
     this.#opened = [];
     this.#view = [];
-    this.#active = -1;
     this.#stopOpening();
     this.#client?.terminate('locked');
     this.#client = undefined;
-    this.#layout();
-    this.#say('Locked.');
-    this.dispatchEvent(composedEvent('notes-locked', {}));
+    this.#rows.reset(0);
+    this.#say('notes.locked');
+    this.emit('notes-locked', {});
+    this.#searchSourceChanged(true);
   }
 
   async #load(url) {
     const generation = ++this.#generation;
-    this.#say('Loading notes…');
+    this.#say('notes.loading');
     let notes;
     try {
-      const response = await fetch(new URL(url, document.baseURI));
-      if (!response.ok) throw namedError('NetworkError', `Could not load the notes (HTTP ${response.status}).`);
-      const text = await response.text();
-      try {
-        notes = JSON.parse(text);
-      } catch (error) {
-        throw namedError('SyntaxError', `The notes file is not valid JSON: ${error.message}`);
-      }
+      notes = await fetchNotes(url, (key, args) => this.term(key, args));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
       return;
     }
     if (generation === this.#generation) this.notes = notes;
-  }
-
-  #takeKey(event) {
-    const from = this.getAttribute('key-from');
-    const source = event.composedPath()[0];
-    if (!from || source?.id !== from || !(event.detail?.key instanceof Uint8Array)) return;
-    this.deviceKey = event.detail.key;
   }
 
   #openIfReady() {
@@ -400,27 +314,24 @@ export class NoteList extends ElementBase {
       this.#generation++;
       this.#setState('open');
       this.#show([]);
-      for (const consumer of this.#searchConsumers) this.#feedNow(consumer);
-      this.#say('This vault has no notes yet.');
-      this.dispatchEvent(composedEvent('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 }));
+      this.#feed.feedAll();
+      this.#say('notes.emptyVault');
+      this.emit('notes-opened', { total: 0, opened: 0, damaged: 0, ms: 0 });
+      this.#searchSourceChanged(false);
       return;
     }
     if (!this.#key) {
       this.#setState('locked');
-      // While the password is typed: the notes worker starts, instantiates and
-      // self-tests now, so that the key opens the notes at once. It holds no
-      // key until then, and ends after its idle time if none comes.
+      // While the password is typed the notes worker starts and self-tests (no key yet; idle time ends it).
       this.#client ??= createNotesWorker();
       const client = this.#client;
-      // The count is said once that worker has loaded the locale data: the
-      // page's first number format would load it on this thread (24-33 ms in a
-      // fresh page: worker/runtime/locale-data.js). Said all the same if the
-      // worker fails (that shows again, and is reported, when the key comes).
+      // The count is said once that worker has loaded the locale data: the page's first number format would load it
+      // on this thread (24-33 ms: worker/runtime/locale-data.js). Said all the same if the worker fails.
       const notes = this.#notes;
       const generation = this.#generation;
       const sayCount = () => {
         if (generation !== this.#generation || notes !== this.#notes || this.#state !== 'locked') return;
-        this.#say(`${this.#count(notes.length, 'note')}, locked.`);
+        this.#say('notes.lockedCount', this.count(notes.length));
       };
       client.start().then(() => client.call('loadLocaleData', {})).then(sayCount, sayCount);
       return;
@@ -432,216 +343,105 @@ export class NoteList extends ElementBase {
     const generation = ++this.#generation;
     this.#setState('opening');
     const start = performance.now();
-    this.#say(`Opening ${this.#count(notes.length, 'note')}…`);
+    this.#say('notes.opening', this.count(notes.length));
     this.#client ??= createNotesWorker();
-    let opened;
-    // The first rows are drawn in the task the first decrypted notes arrive
-    // in (the open's first, small worker call); the rest are opened after.
-    const onFirst = (first) => {
-      // All of them refused on the key: most likely a wrong key, said once the whole list is known.
-      if (generation !== this.#generation || first.every((note) => note.error?.message.startsWith('key '))) return;
-      performance.mark('note-list:decrypted');
-      const partial = new Array(notes.length);
-      first.forEach((note, i) => { partial[i] = note; });
-      this.#show(partial);
-      performance.mark('note-list:first-rows');
-    };
-    let settle;
-    const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-    done.catch(() => {});
-    // An open sends its calls one after another: once the list is locked or
-    // removed, none may start this worker again.
+    // Once the list is locked or removed, no call of the open may start this worker again.
     const stop = new AbortController();
     this.#stopOpening = () => stop.abort();
+    let outcome;
     try {
-      opened = await openNotes(notes, key, { worker: this.#client, first: FIRST_ROWS, onFirst, searchPorts: this.#searchPorts(done),
-        signal: stop.signal });
-      settle.resolve();
+      outcome = await openForList(notes, key, { worker: this.#client, signal: stop.signal,
+        searchPorts: (done) => this.#feed.ports(done),
+        onFirstRows: (partial) => { if (generation === this.#generation) this.#show(partial); } });
     } catch (error) {
-      settle.reject(error);
       if (generation === this.#generation) this.#fail(error);
       return;
     }
     if (generation !== this.#generation) return;
+    const { opened, damaged, wrongKey } = outcome;
     this.#opened = opened;
-    this.#render();
-    const damaged = [];
-    opened.forEach((note, index) => { if (note.error) damaged.push(index); });
+    this.#rows.render();
     const ms = performance.now() - start;
-    if (damaged.length === opened.length && opened.every((n) => n.error.message.startsWith('key failed authentication'))) {
-      this.#fail({ name: 'WrongKeyError', message: `Wrong key: none of the ${this.#count(opened.length, 'note')} opens with this key.` });
+    if (wrongKey) {
+      this.#fail({ name: 'WrongKeyError', message: this.term('notes.wrongKey', this.count(opened.length)) });
       return;
     }
-    this.#say(damaged.length
-      ? `${this.#count(opened.length - damaged.length, 'note')} opened, ${this.#count(damaged.length, 'damaged note')}.`
-      : `${this.#count(opened.length, 'note')}.`, damaged.length > 0);
+    if (damaged.length) {
+      this.#say('notes.openedDamaged', { opened: this.count(opened.length - damaged.length), damaged: this.count(damaged.length) }, true);
+    } else {
+      this.#say('notes.opened', this.count(opened.length));
+    }
     this.#setState('open');
-    this.dispatchEvent(composedEvent('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms }));
+    this.emit('notes-opened', { total: opened.length, opened: opened.length - damaged.length, damaged: damaged.length, ms });
+    this.#searchSourceChanged(false);
     // One event per damaged note, in slices: a vault of damaged notes must not freeze the page.
     await runInSlices(damaged.length, (k) => {
       if (generation !== this.#generation) return;
       const index = damaged[k];
       const { id, error } = opened[index];
-      this.dispatchEvent(composedEvent('note-error', { index, id, name: error.name, message: error.message }));
+      this.emitError('notes-damaged', error, { index, id });
     });
   }
 
   #show(opened) {
     this.#opened = opened;
-    this.#query = null;
-    this.#highlights = null;
-    this.#moreHighlights = undefined;
-    this.#filterGeneration++;
+    this.#filter.drop();
     this.#view = [...opened.keys()];
-    this.#active = opened.length ? 0 : -1;
-    this.#list.scrollTop = 0;
-    this.#layout();
+    this.#rows.reset(opened.length);
   }
 
   #fail(error) {
     this.#setState('failed');
     this.#show([]);
-    const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
-    this.#say(detail.message, true);
-    this.dispatchEvent(composedEvent('notes-error', detail));
+    const { message } = this.emitError('notes-error', error);
+    this.#say(null, { message }, true);
+    this.#searchSourceChanged(true);
   }
 
-  #say(text, problem = false) {
-    this.#said = { text, problem };
-    this.#query = null;
-    this.#highlights = null;
-    this.#moreHighlights = undefined;
-    this.#filterGeneration++;
+  // The status says the term `key` with `args` (null: `args.message` as it is), again in a new language.
+  #say(key, args, problem = false) {
+    this.#said = { key, args, problem };
+    this.#filter.drop();
     this.#showStatus();
   }
 
-  // The list's own message, or while a search filters the list its count ("3 of 5,000 notes") or empty state.
+  // The list's own message, or while a search filters it the count ("3 of 5,000 notes.") or "No note matches".
   #showStatus() {
-    let { text, problem } = this.#said;
-    if (this.#query !== null && this.#state === 'open') {
+    const { key, args, problem: said } = this.#said;
+    let text = key === null ? args.message : key && this.term(key, args);
+    let problem = said;
+    const { query } = this.#filter;
+    if (query !== null && this.#state === 'open') {
       const shown = this.#view.length;
-      text = shown === 0
-        ? `No note matches “${this.#query}”.`
-        : `${numberFormat(this).format(shown)} of ${this.#count(this.#opened.length, 'note')}.`;
+      text = shown === 0 ? this.term('notes.noMatch', { query })
+        : this.term('notes.matches', { shown: this.count(shown), total: this.count(this.#opened.length) });
       problem = false;
     }
-    this.#status.textContent = text;
-    this.#status.classList.toggle('problem', problem);
+    say(this.#status, text, problem);
   }
 
-  #layout() {
-    this.#list.hidden = this.#view.length === 0;
-    this.#spacer.style.height = `${this.#view.length * ROW_HEIGHT}px`;
-    this.#render();
-  }
+  get #rowWords() { return { opening: this.term('notes.rowOpening'), damaged: this.term('notes.rowDamaged'), untitled: this.term('notes.rowUntitled') }; }
 
-  #queueRender() {
-    if (this.#frameQueued) return;
-    this.#frameQueued = true;
-    requestAnimationFrame(() => { this.#frameQueued = false; this.#render(); });
-  }
-
-  // Only the rows in sight (plus a few) exist; scrolling reuses them.
-  #render() {
-    const height = this.#list.clientHeight || ROW_HEIGHT * 8;
-    const first = Math.max(0, Math.floor(this.#list.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    const last = Math.min(this.#view.length, Math.ceil((this.#list.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
-    const rows = [];
-    for (let position = first; position < last; position++) rows.push(this.#row(position));
-    this.#spacer.replaceChildren(...rows);
-    this.#askHighlights(first, last);
-    // Only a row that exists may be named (scrolled out of sight, the active row is not drawn).
-    if (this.#active >= first && this.#active < last) this.#list.setAttribute('aria-activedescendant', `${this.#id}-${this.#active}`);
-    else this.#list.removeAttribute('aria-activedescendant');
-  }
-
-  // Rows scrolled into sight past the highlights that came with the results: asked for once, drawn when they come.
-  #askHighlights(first, last) {
-    if (!this.#moreHighlights) return;
-    const positions = [];
-    for (let position = first; position < last; position++) {
-      if (!this.#asked.has(position)) { this.#asked.add(position); positions.push(position); }
-    }
-    if (positions.length === 0) return;
-    const generation = this.#filterGeneration;
-    Promise.resolve(this.#moreHighlights(positions.map((position) => this.#view[position]))).then((segments) => {
-      if (generation !== this.#filterGeneration || !Array.isArray(segments)) return;
-      positions.forEach((position, i) => { if (segments[i]) this.#highlights[position] = segments[i]; });
-      this.#queueRender();
-    }, () => {});   // a newer search or a locked list: the rows stay plain
-  }
-
-  #row(position) {
-    const note = this.#opened[this.#view[position]] ?? { title: 'Opening…', body: '' };
-    const row = document.createElement('div');
-    row.className = note.error ? 'row damaged' : 'row';
-    row.part = 'row';
-    row.id = `${this.#id}-${position}`;
-    row.role = 'option';
-    row.dataset.position = position;
-    row.style.top = `${position * ROW_HEIGHT}px`;
-    row.setAttribute('aria-selected', String(position === this.#active));
-    row.setAttribute('aria-setsize', String(this.#view.length));
-    row.setAttribute('aria-posinset', String(position + 1));
-    const title = document.createElement('span');
-    title.className = 'title';
-    title.part = 'title';
-    const snippet = document.createElement('span');
-    snippet.className = 'snippet';
-    snippet.part = 'snippet';
-    if (note.error) {
-      row.setAttribute('aria-disabled', 'true');
-      title.textContent = 'Damaged note';
-      snippet.textContent = note.error.message;
-    } else if (this.#highlights?.[position] && !this.#describe) {
-      // Drawn from the search worker's segments: the matched words and the snippet around the first match.
-      // A page's describeNote decides what its rows show (it may mask a note): then no highlights.
-      const { title: titleSegments, snippet: snippetSegments } = this.#highlights[position];
-      if (note.title) drawSegments(title, titleSegments);
-      else title.textContent = 'Untitled';
-      drawSegments(snippet, snippetSegments);
-    } else {
-      let shown = note;
-      try {
-        if (this.#describe && note.id !== undefined) shown = { ...this.#describe(note) };
-      } catch {
-        shown = note;
-      }
-      title.textContent = String(shown.title ?? '') || 'Untitled';
-      snippet.textContent = String(shown.snippet ?? shown.body ?? '').slice(0, SNIPPET).replace(/\s+/g, ' ');
-    }
-    row.append(title, snippet);
-    return row;
+  #row(position, active) {
+    return noteRow({ note: this.#opened[this.#view[position]], id: `${this.#id}-${position}`, position, size: this.#view.length,
+      active, top: position * ROW_HEIGHT, highlights: this.#filter.highlightsAt(position), describe: this.#describe,
+      words: this.#rowWords });
   }
 
   #onKey(event) {
-    const page = Math.max(1, Math.floor(this.#list.clientHeight / ROW_HEIGHT) - 1);
-    const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
-    if (event.key in moves) {
+    if (this.#rows.move(event.key)) {
       event.preventDefault();
-      this.#setActive(this.#active + moves[event.key]);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       this.#choose();
     }
   }
 
-  #setActive(position) {
-    if (this.#view.length === 0) return;
-    this.#active = Math.max(0, Math.min(this.#view.length - 1, Number.isFinite(position) ? position : position < 0 ? 0 : Infinity));
-    const top = this.#active * ROW_HEIGHT;
-    if (top < this.#list.scrollTop) this.#list.scrollTop = top;
-    else if (top + ROW_HEIGHT > this.#list.scrollTop + this.#list.clientHeight) {
-      this.#list.scrollTop = top + ROW_HEIGHT - this.#list.clientHeight;
-    }
-    this.#render();
-  }
-
   #choose() {
-    const index = this.#view[this.#active];
+    const index = this.#view[this.#rows.active];
     const note = this.#opened[index];
     if (!note || note.error || note.id === undefined) return false;
-    this.dispatchEvent(composedEvent('select', { index, id: note.id, title: note.title, body: note.body }));
+    this.emit('notes-select', { index, id: note.id, title: note.title, body: note.body });
     return true;
   }
 }

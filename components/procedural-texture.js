@@ -12,63 +12,48 @@
 // a 2048 canvas shown at 512 px cost the page 50-70 ms frames and long tasks
 // in Chromium, one 16 MiB canvas update per band (measured 2026-12-02). The
 // maps and toBlob() keep every pixel.
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
+import { ElementBase } from './internal/element-base.js';
+import { h, say, statusLine } from './internal/dom.js';
+import styles from './styles/procedural-texture.js';
 import { sharedTextureRender } from './internal/texture-shared-render.js';
 import { enginePath } from '../api/texture.js';
 import { runInSlices, yieldToEventLoop } from '../common/slicer.js';
 import { namedError } from '../common/errors.js';
+import { oneOf } from '../api/arguments.js';
 import { displayReduction, reduceRows, reducedSide } from '../common/texture-reduce.js';
 import { TEXTURE_DEFAULTS, TEXTURE_KINDS, TEXTURE_LIMITS, TEXTURE_MAPS } from '../common/constants.js';
 
-const STYLE = `
-:host { display: inline-block; inline-size: var(--procedural-texture-size, 256px); vertical-align: top; }
-:host([hidden]) { display: none; }
-canvas {
-  display: block; inline-size: 100%; aspect-ratio: 1; block-size: auto;
-  background: var(--procedural-texture-background, #2b2b30);
-  border-radius: var(--procedural-texture-radius, 0);
-}
-.bar { display: flex; align-items: center; gap: 0.5em; min-block-size: 1lh; margin-block-start: 0.25em; font-size: 0.875em; }
-progress { inline-size: 5em; accent-color: var(--procedural-texture-progress-color, auto); }
-.status { margin: 0; color: var(--procedural-texture-status-color, inherit); }
-.status.error { color: var(--procedural-texture-error-color, #b3261e); }
-[hidden] { display: none !important; }
-`;
-
-const HTML = `
-<canvas part="canvas" role="img" width="0" height="0"></canvas>
-<div class="bar">
-  <progress part="progress" max="1" value="0" aria-label="Rendering progress" hidden></progress>
-  <p class="status" part="status" role="status" aria-live="polite"></p>
-</div>`;
-
-let template;
+// The canvas, and under it the progress bar and the status line.
 function shadowContent() {
-  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
-  return template.content.cloneNode(true);
+  return [
+    h('canvas', { part: 'canvas', role: 'img', width: 0, height: 0 }),
+    h('div', { class: 'bar' },
+      h('progress', { part: 'progress', max: 1, value: 0, hidden: true }),
+      statusLine()),
+  ];
 }
 
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
-}
-
-const KIND_NAMES = { 'stone-wall': 'Stone wall', 'vault-face': 'Vault door face' };
-const MAP_NAMES = { albedo: 'colour', normal: 'normal', roughness: 'roughness', ao: 'ambient occlusion', orm: 'ORM' };
 const SLICE_ROWS = 64;
 
-/** An attribute as an integer in [min, max], or its default when absent; throws a TypeError or RangeError naming it. */
-function integerAttribute(value, name, min, max, fallback) {
-  if (value === null) return fallback;
-  if (!/^\s*-?\d+\s*$/.test(value)) throw new TypeError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  const n = Number(value);
-  if (n < min || n > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${n}`);
-  return n;
-}
+// The textures requested in one task start together in the next task, every canvas measured before any of them
+// changes the page. Measured one by one in microtasks, each after the previous one had resized its canvas and
+// written its status, they laid the page out once per texture inside the task that defined them (in the demo: five
+// forced layouts, 20 ms of the import's task); measured together in the next task, the page is laid out once,
+// outside the import's task, or not at all when a frame was drawn in between.
+let startsDue = null;   // [{measure, start}] of the task queued
 
-function choiceAttribute(value, name, choices, fallback) {
-  if (value === null) return fallback;
-  if (!choices.includes(value)) throw new RangeError(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
-  return value;
+/** Runs `start(measure())` in the next task, after every `measure` of that task has run. */
+function startAfterMeasuring(measure, start) {
+  if (!startsDue) {
+    startsDue = [];
+    yieldToEventLoop().then(() => {
+      const due = startsDue;
+      startsDue = null;
+      const widths = due.map((entry) => entry.measure());
+      due.forEach((entry, i) => entry.start(widths[i]));
+    });
+  }
+  startsDue.push({ measure, start });
 }
 
 /**
@@ -91,8 +76,8 @@ function choiceAttribute(value, name, choices, fallback) {
  * @prop {boolean} busy - True while a render runs.
  * @prop {'simd' | 'scalar' | 'js' | undefined} path - The build that made the last texture.
  *
- * @fires {CustomEvent<{done: number, total: number}>} progress - After each band of rows is drawn: `done` of `total` bands.
- * @fires {CustomEvent<{ms: number, path: 'simd' | 'scalar' | 'js'}>} ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
+ * @fires {CustomEvent<{done: number, total: number}>} texture-progress - After each band of rows is drawn: `done` of `total` bands.
+ * @fires {CustomEvent<{ms: number, path: 'simd' | 'scalar' | 'js'}>} texture-ready - The texture is complete. `ms`: from the request (the attribute change, or the connection) to the last band; `path`: 'simd', 'scalar' or 'js'.
  * @fires {CustomEvent<{name: string, message: string}>} texture-error - A bad attribute (`TypeError`, `RangeError`; the last good texture stays) or a failed render.
  *
  * @csspart canvas - The canvas showing the map (role img, labelled with what it shows).
@@ -108,6 +93,7 @@ function choiceAttribute(value, name, choices, fallback) {
  * @cssprop --procedural-texture-progress-color - The progress bar's accent colour.
  */
 export class ProceduralTexture extends ElementBase {
+  static styles = styles;
   static observedAttributes = ['kind', 'size', 'seed', 'map'];
 
   #maps;               // the last finished render's maps
@@ -117,18 +103,23 @@ export class ProceduralTexture extends ElementBase {
   #render;             // the render in flight: {controller, params, start, lastBand, drawn}
   #requestedAt;        // when the pending request was made (the first change of the task)
   #drawing;            // AbortController of a whole-map redraw in slices
+  #said;               // the status line's {key, args, problem}
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).append(shadowContent());
-    upgradeProperties(this, ['kind', 'size', 'seed', 'map']);
+    this.createShadow({ mode: 'open' }, ...shadowContent());
+    this.upgradeProperties(['kind', 'size', 'seed', 'map']);
   }
 
   get #canvas() { return this.shadowRoot.querySelector('canvas'); }
 
-  connectedCallback() { this.#request(); }
+  connectedCallback() {
+    super.connectedCallback();
+    this.#request();
+  }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#cancel();
     this.#requestedAt = undefined;
   }
@@ -140,7 +131,7 @@ export class ProceduralTexture extends ElementBase {
       return;
     }
     try {
-      choiceAttribute(value, 'map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
+      this.#parse('map');
     } catch (error) {
       this.#fail(error);
       return;
@@ -152,16 +143,16 @@ export class ProceduralTexture extends ElementBase {
   }
 
   /** @type {'stone-wall' | 'vault-face'} */
-  get kind() { return this.#valid('kind') ?? TEXTURE_DEFAULTS.kind; }
+  get kind() { return this.#valid('kind'); }
   set kind(value) { this.setAttribute('kind', String(value)); }
   /** @type {number} */
-  get size() { return this.#valid('size') ?? TEXTURE_DEFAULTS.size; }
+  get size() { return this.#valid('size'); }
   set size(value) { this.setAttribute('size', String(value)); }
   /** @type {number} */
-  get seed() { return this.#valid('seed') ?? TEXTURE_DEFAULTS.seed; }
+  get seed() { return this.#valid('seed'); }
   set seed(value) { this.setAttribute('seed', String(value)); }
   /** @type {'albedo' | 'normal' | 'roughness' | 'ao' | 'orm'} */
-  get map() { return this.#valid('map') ?? TEXTURE_DEFAULTS.map; }
+  get map() { return this.#valid('map'); }
   set map(value) { this.setAttribute('map', String(value)); }
 
   /** The five maps of the last finished render. @type {import('../api/texture.js').TextureMaps | undefined} */
@@ -181,7 +172,7 @@ export class ProceduralTexture extends ElementBase {
    * @returns {Promise<Blob>}
    */
   async toBlob(map = this.map, type = 'image/png') {
-    choiceAttribute(String(map), 'map', TEXTURE_MAPS);
+    oneOf(String(map), 'map', TEXTURE_MAPS);
     if (!this.#maps) throw namedError('InvalidStateError', 'no texture has been rendered yet');
     const { size } = this.#texture;
     const pixels = this.#maps[map];
@@ -193,27 +184,26 @@ export class ProceduralTexture extends ElementBase {
     return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(namedError('InvalidStateError', `the browser cannot encode ${type}`))), type));
   }
 
-  // The attribute's value when valid, else undefined.
+  // The attribute's value when valid, else its default.
   #valid(name) {
-    try { return this.#parse(name); } catch { return undefined; }
+    return this.validAttribute(() => this.#parse(name), TEXTURE_DEFAULTS[name]);
   }
 
   #parse(name) {
-    const value = this.getAttribute(name);
-    if (name === 'kind') return choiceAttribute(value, 'kind', TEXTURE_KINDS, TEXTURE_DEFAULTS.kind);
-    if (name === 'size') return integerAttribute(value, 'size', 1, TEXTURE_LIMITS.size, TEXTURE_DEFAULTS.size);
-    if (name === 'seed') return integerAttribute(value, 'seed', 0, TEXTURE_LIMITS.seed, TEXTURE_DEFAULTS.seed);
-    return choiceAttribute(value, 'map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
+    if (name === 'kind') return this.choiceAttribute('kind', TEXTURE_KINDS, TEXTURE_DEFAULTS.kind);
+    if (name === 'size') return this.integerAttribute('size', 1, TEXTURE_LIMITS.size, TEXTURE_DEFAULTS.size);
+    if (name === 'seed') return this.integerAttribute('seed', 0, TEXTURE_LIMITS.seed, TEXTURE_DEFAULTS.seed);
+    return this.choiceAttribute('map', TEXTURE_MAPS, TEXTURE_DEFAULTS.map);
   }
 
-  // Every change of one task makes one request, started in a microtask.
+  // Every change of one task makes one request, started in the next task with the canvas's width on screen.
   #request() {
     if (this.#requestedAt !== undefined) return;
     this.#requestedAt = performance.now();
-    queueMicrotask(() => this.#start());
+    startAfterMeasuring(() => (this.isConnected ? this.#canvas.getBoundingClientRect().width : 0), (width) => this.#start(width));
   }
 
-  #start() {
+  #start(width) {
     const start = this.#requestedAt;
     this.#requestedAt = undefined;
     if (!this.isConnected) return;
@@ -227,12 +217,12 @@ export class ProceduralTexture extends ElementBase {
     const same = (other) => other && other.kind === params.kind && other.size === params.size && other.seed === params.seed;
     if (same(this.#render?.params) || (!this.#render && same(this.#texture))) return;
     this.#cancel();
-    const reduction = displayReduction(params.size, Math.round(this.#canvas.getBoundingClientRect().width * devicePixelRatio));
+    const reduction = displayReduction(params.size, Math.round(width * devicePixelRatio));
     const render = { controller: new AbortController(), params, reduction, start, lastBand: start, mapChanged: false };
     this.#render = render;
     const side = reducedSide(params.size, reduction);
     if (this.#canvas.width !== side) this.#resize(side);
-    this.#status(`Rendering ${KIND_NAMES[params.kind].toLowerCase()}, ${params.size} × ${params.size}…`);
+    this.#status('texture.rendering', { kind: params.kind, size: params.size });
     const progress = this.shadowRoot.querySelector('progress');
     progress.value = 0;
     progress.hidden = false;
@@ -258,10 +248,11 @@ export class ProceduralTexture extends ElementBase {
     if (pixels) {
       const image = new ImageData(pixels, reducedSide(size, reduction), reducedSide(band.y1 - band.y0, reduction));
       this.#canvas.getContext('2d').putImageData(image, 0, band.y0 / reduction);
+      render.drawn = true;
     }
     render.lastBand = performance.now();
     this.shadowRoot.querySelector('progress').value = done / total;
-    this.dispatchEvent(composedEvent('progress', { done, total }));
+    this.emit('texture-progress', { done, total });
   }
 
   #finish(render, maps) {
@@ -276,8 +267,8 @@ export class ProceduralTexture extends ElementBase {
     if (render.mapChanged) this.#redraw();
     this.#label();
     const ms = render.lastBand - render.start;
-    this.#status(`${KIND_NAMES[kind]}, ${size} × ${size}, ready in ${Math.round(ms)} ms.`);
-    this.dispatchEvent(composedEvent('ready', { ms, path: this.#path }));
+    this.#status('texture.ready', { kind, size, ms: this.count(Math.round(ms)).count });
+    this.emit('texture-ready', { ms, path: this.#path });
   }
 
   // The render in flight is dropped and its worker terminated.
@@ -296,8 +287,11 @@ export class ProceduralTexture extends ElementBase {
     canvas.width = size;
     canvas.height = size;
     this.#label();
+    // Not once a band is drawn (its first pixel would be cleared): a band can come first when the start itself ran
+    // in a task of its own.
+    const render = this.#render;
     yieldToEventLoop().then(() => {
-      if (canvas.width === size) canvas.getContext('2d').putImageData(new ImageData(1, 1), 0, 0);   // transparent, as it was
+      if (canvas.width === size && !render?.drawn) canvas.getContext('2d').putImageData(new ImageData(1, 1), 0, 0);   // transparent, as it was
     });
   }
 
@@ -324,20 +318,24 @@ export class ProceduralTexture extends ElementBase {
 
   #label() {
     const { kind, seed, size } = this.#render?.params ?? this.#texture ?? { kind: this.kind, seed: this.seed, size: this.size };
-    this.#canvas.setAttribute('aria-label',
-      `${KIND_NAMES[kind]} texture, ${MAP_NAMES[this.map]} map, seed ${seed}, ${size} × ${size} pixels`);
+    this.#canvas.setAttribute('aria-label', this.term('texture.label', { kind, map: this.map, seed, size }));
   }
 
-  #status(text, error = false) {
-    const status = this.shadowRoot.querySelector('.status');
-    status.textContent = text;
-    status.classList.toggle('error', error);
+  // The status line says the term `key` with `args`, again in a new language.
+  #status(key, args, problem = false) {
+    this.#said = { key, args, problem };
+    say(this.shadowRoot.querySelector('.status'), this.term(key, args), problem);
+  }
+
+  updateStrings() {
+    this.shadowRoot.querySelector('progress').setAttribute('aria-label', this.term('texture.progress'));
+    if (this.#said) this.#status(this.#said.key, this.#said.args, this.#said.problem);
+    this.#label();
   }
 
   #fail(error) {
-    const detail = { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
-    this.#status(this.#maps ? `${detail.message}. Showing the last texture.` : `${detail.message}.`, true);
-    this.dispatchEvent(composedEvent('texture-error', detail));
+    const { message } = this.emitError('texture-error', error);
+    this.#status(this.#maps ? 'texture.keepLast' : 'texture.failed', { message }, true);
   }
 }
 

@@ -3,23 +3,17 @@
 // in a one-shot worker (api/argon2.js) that is terminated after each attempt, so
 // the page keeps drawing and the worker's memory is returned. While the
 // password is typed, that worker is readied (internal/argon2-warm-start.js).
-import { ElementBase, upgradeProperties } from './internal/element-base.js';
+import { ElementBase } from './internal/element-base.js';
+import styles from './styles/vault-unlock.js';
 import { enginePath, warmArgon2 } from '../api/argon2.js';
 import { passwordStrength } from './internal/password-strength.js';
 import { vaultUnlockShadow } from './internal/vault-unlock-shadow.js';
 import { WarmStart } from './internal/argon2-warm-start.js';
+import { BusyLine } from './internal/busy-line.js';
+import { formatNumber } from './internal/localize.js';
 import { DEFAULTS, failure, jobConfig, runJob } from './internal/vault-unlock-job.js';
 const CONFIG_ATTRIBUTES = ['mode', 'hash', 'salt', 't', 'm', 'p', 'output'];
-const TEXT = {
-  verify: { label: 'Password', submit: 'Unlock', busy: 'Checking password…', done: 'Unlocked.' },
-  derive: { label: 'Password', submit: 'Unlock', busy: 'Deriving key…', done: 'Key ready.' },
-  create: { label: 'New password', submit: 'Create', busy: 'Creating password hash…', done: 'Password created.' },
-};
-
-/** Events cross the shadow boundary and bubble, as every element event of the project does. */
-function composedEvent(type, detail) {
-  return new CustomEvent(type, { detail, bubbles: true, composed: true });
-}
+const MODES = ['verify', 'derive', 'create'];
 
 /**
  * A password field that unlocks with Argon2id, in a worker.
@@ -56,9 +50,9 @@ function composedEvent(type, detail) {
  * @attr {boolean} no-warm-start - Do not ready the Argon2id worker (and its memory, m KiB) while the password is
  *   typed; by default it is, so that the check starts at once (released after 30 s without typing).
  *
- * @fires {CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>} unlock - `verify`: the password is right; `derive`: the key. `ms`: Enter to answer.
- * @fires {CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>} created - `create`: the new hash or key parameters.
- * @fires {CustomEvent<{name: string, message: string}>} unlock-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
+ * @fires {CustomEvent<{ok: true, ms: number} | {key: Uint8Array, ms: number}>} vault-unlocked - `verify`: the password is right; `derive`: the key. `ms`: Enter to answer.
+ * @fires {CustomEvent<{hash: string, ms: number} | {salt: string, t: number, m: number, p: number, key: Uint8Array, ms: number}>} vault-created - `create`: the new hash or key parameters.
+ * @fires {CustomEvent<{name: string, message: string}>} vault-error - An attempt failed (`WrongPasswordError`, `ValueMissingError`, `MismatchError`, `TooShortError`, a worker error) or an attribute is malformed (`TypeError`, `RangeError`).
  *
  * @csspart form - The inner form (a grid).
  * @csspart field - Each label + input pair.
@@ -86,11 +80,12 @@ function composedEvent(type, detail) {
  * @cssprop --vault-unlock-error-color - Error text and invalid border (default #b3261e).
  */
 export class VaultUnlock extends ElementBase {
+  static styles = styles;
   static formAssociated = true;
   static observedAttributes = [...CONFIG_ATTRIBUTES, 'label', 'submit-label', 'username', 'required', 'minlength', 'no-warm-start'];
 
   #internals = this.attachInternals();
-  #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  #root = this.createShadow({ mode: 'open', delegatesFocus: true }, vaultUnlockShadow());
   #els;
   #job;            // {controller, started, timer} while working
   #done = false;   // unlocked or created since the last change or reset
@@ -102,17 +97,20 @@ export class VaultUnlock extends ElementBase {
   #ms = null;
   #value = null;   // the form value (the public `create` result)
   #warmStart = new WarmStart(warmArgon2);
+  #busyLine;
+  #statusKey = null;   // the term the status line says
 
   constructor() {
     super();
-    this.#root.append(vaultUnlockShadow());
     const $ = (id) => this.#root.getElementById(id);
     this.#els = {
       form: this.#root.querySelector('form'), label: this.#root.querySelector('label'),
-      username: $('username'), input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
+      confirmLabel: $('confirm-label'), username: $('username'), input: $('password'), confirmField: $('confirm-field'), confirm: $('confirm'), hint: $('hint'),
       button: this.#root.querySelector('button'), busy: $('busy'), elapsed: $('elapsed'),
       progress: $('progress'), status: $('status'), error: $('error'),
     };
+    this.#busyLine = new BusyLine(this.#els, this.#internals, (seconds) => this.term('vault.elapsed',
+      { seconds: formatNumber(this.localize.lang(), seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     this.#els.form.addEventListener('submit', (event) => { event.preventDefault(); this.#submit(); });
     this.#els.input.addEventListener('input', () => {
       this.#showStrength();
@@ -121,13 +119,15 @@ export class VaultUnlock extends ElementBase {
   }
 
   connectedCallback() {
+    super.connectedCallback();
     // Properties set on the element before it was defined shadow our accessors: re-set them through them.
-    upgradeProperties(this, ['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
+    this.upgradeProperties(['mode', 'hash', 'salt', 't', 'm', 'p', 'output', 'label', 'submitLabel', 'username', 'minLength', 'disabled', 'required', 'name', 'warmStart']);
     // Rendered in a microtask, so that attributes set right after appending count before any error is reported.
     this.#queueRender();
   }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#abort();
     this.#warmStart.release();
   }
@@ -168,43 +168,40 @@ export class VaultUnlock extends ElementBase {
 
   /** @type {'verify'|'derive'|'create'} */
   get mode() { return this.getAttribute('mode') ?? 'verify'; }
-  set mode(value) { this.#reflect('mode', value); }
+  set mode(value) { this.reflect('mode', value); }
   /** `verify`: the `$argon2id$` string. @type {string} */
   get hash() { return this.getAttribute('hash') ?? ''; }
-  set hash(value) { this.#reflect('hash', value); }
+  set hash(value) { this.reflect('hash', value); }
   /** `derive`: the base64 salt. @type {string} */
   get salt() { return this.getAttribute('salt') ?? ''; }
-  set salt(value) { this.#reflect('salt', value); }
+  set salt(value) { this.reflect('salt', value); }
   /** Argon2id passes. @type {number} */
   get t() { return this.#number('t'); }
-  set t(value) { this.#reflect('t', value); }
+  set t(value) { this.reflect('t', value); }
   /** Argon2id memory, KiB. @type {number} */
   get m() { return this.#number('m'); }
-  set m(value) { this.#reflect('m', value); }
+  set m(value) { this.reflect('m', value); }
   /** Argon2id lanes. @type {number} */
   get p() { return this.#number('p'); }
-  set p(value) { this.#reflect('p', value); }
+  set p(value) { this.reflect('p', value); }
   /** `create`: `hash` or `key`. @type {'hash'|'key'} */
   get output() { return this.getAttribute('output') === 'key' ? 'key' : 'hash'; }
-  set output(value) { this.#reflect('output', value); }
+  set output(value) { this.reflect('output', value); }
   /** @type {string} */
-  get label() { return this.getAttribute('label') ?? TEXT[this.#modeText()].label; }
-  set label(value) { this.#reflect('label', value); }
+  get label() { return this.getAttribute('label') ?? this.term(`vault.label.${this.#modeText()}`); }
+  set label(value) { this.reflect('label', value); }
   /** @type {string} */
-  get submitLabel() { return this.getAttribute('submit-label') ?? TEXT[this.#modeText()].submit; }
-  set submitLabel(value) { this.#reflect('submit-label', value); }
+  get submitLabel() { return this.getAttribute('submit-label') ?? this.term(`vault.submit.${this.#modeText()}`); }
+  set submitLabel(value) { this.reflect('submit-label', value); }
   /**
    * The account the password belongs to, for password managers (a hidden `autocomplete="username"` field: a
    * password form without one leaves them guessing, and Chromium says so in the console). @type {string}
    */
   get username() { return this.getAttribute('username') ?? ''; }
-  set username(value) { this.#reflect('username', value); }
+  set username(value) { this.reflect('username', value); }
   /** `create`: the fewest characters (code points) accepted. @type {number} */
-  get minLength() {
-    const n = Number(this.getAttribute('minlength'));
-    return this.hasAttribute('minlength') && Number.isInteger(n) && n >= 1 ? n : 8;
-  }
-  set minLength(value) { this.#reflect('minlength', value); }
+  get minLength() { return this.validAttribute(() => this.integerAttribute('minlength', 1, 0xffffffff, 8), 8); }
+  set minLength(value) { this.reflect('minlength', value); }
   /** @type {boolean} */
   get disabled() { return this.hasAttribute('disabled'); }
   set disabled(value) { this.toggleAttribute('disabled', Boolean(value)); }
@@ -216,7 +213,7 @@ export class VaultUnlock extends ElementBase {
   set required(value) { this.toggleAttribute('required', Boolean(value)); }
   /** @type {string} */
   get name() { return this.getAttribute('name') ?? ''; }
-  set name(value) { this.#reflect('name', value); }
+  set name(value) { this.reflect('name', value); }
 
   /** True while an attempt is running. @type {boolean} */
   get busy() { return Boolean(this.#job); }
@@ -226,39 +223,27 @@ export class VaultUnlock extends ElementBase {
   get ms() { return this.#ms; }
   /** The form value: the `create` result, else empty. @type {string} */
   get value() { return this.#value ?? ''; }
-  /** @type {HTMLFormElement | null} */
-  get form() { return this.#internals.form; }
-  /** @type {string} */
-  get type() { return this.localName; }
-  /** @type {ValidityState} */
-  get validity() { return this.#internals.validity; }
-  /** @type {string} */
-  get validationMessage() { return this.#internals.validationMessage; }
-  /** @type {boolean} */
-  get willValidate() { return this.#internals.willValidate; }
-  /** @returns {boolean} */
-  checkValidity() { return this.#internals.checkValidity(); }
-  /** @returns {boolean} */
-  reportValidity() { return this.#internals.reportValidity(); }
+  // A form control's members, as an <input>'s.
+  /** @type {HTMLFormElement | null} */ get form() { return this.#internals.form; }
+  /** @type {string} */ get type() { return this.localName; }
+  /** @type {ValidityState} */ get validity() { return this.#internals.validity; }
+  /** @type {string} */ get validationMessage() { return this.#internals.validationMessage; }
+  /** @type {boolean} */ get willValidate() { return this.#internals.willValidate; }
+  /** @returns {boolean} */ checkValidity() { return this.#internals.checkValidity(); }
+  /** @returns {boolean} */ reportValidity() { return this.#internals.reportValidity(); }
 
   /**
    * Shows an error for the last attempt without firing an event: for `derive` mode, where only the page can
    * tell that a key is wrong (it fails to open the vault).
    * @param {string} [message]
    */
-  showError(message = 'Wrong password.') {
+  showError(message = this.term('vault.wrongPassword')) {
     this.#done = false;
     this.#setValue(null);
     this.#updateValidity();
-    this.#els.status.textContent = '';
+    this.#say(null);
     this.#els.error.textContent = String(message);
     this.#els.input.setAttribute('aria-invalid', 'true');
-  }
-
-  // Never throws: a bad value becomes a bad attribute, which the element reports.
-  #reflect(attribute, value) {
-    if (value === null || value === undefined) this.removeAttribute(attribute);
-    else this.setAttribute(attribute, typeof value === 'symbol' ? value.toString() : String(value));
   }
 
   #number(name) {
@@ -266,18 +251,16 @@ export class VaultUnlock extends ElementBase {
   }
 
   #modeText() {
-    return Object.hasOwn(TEXT, this.mode) ? this.mode : 'verify';
-  }
-
-  // The attributes as job parameters; throws TypeError/RangeError with a message for a person.
-  #config() {
-    return jobConfig(this);
+    return MODES.includes(this.mode) ? this.mode : 'verify';
   }
 
   #render() {
     const { label, username, input, confirmField, button, hint } = this.#els;
     const create = this.mode === 'create';
     label.textContent = this.label;
+    this.#els.confirmLabel.textContent = this.term('vault.confirm');
+    this.#els.progress.setAttribute('aria-label', this.term('vault.progress'));
+    if (this.#statusKey) this.#els.status.textContent = this.term(this.#statusKey);
     username.value = this.username;
     button.textContent = this.submitLabel;
     input.autocomplete = create ? 'new-password' : 'current-password';
@@ -286,19 +269,19 @@ export class VaultUnlock extends ElementBase {
     if (create) this.#showStrength();
     if (!create) this.#els.confirm.value = '';
     try {
-      this.#config();
+      jobConfig(this);
       this.#configError = undefined;
       this.#announcedConfig = '';
       if (!this.#job && this.#els.error.dataset.config) this.#clearMessages();
     } catch (error) {
       this.#configError = error;
-      this.#els.status.textContent = '';   // a "Key ready." of the old attributes no longer holds (and shares the error's line)
+      this.#say(null);   // a "Key ready." of the old attributes no longer holds (and shares the error's line)
       this.#els.error.textContent = error.message;
       this.#els.error.dataset.config = 'true';
       // Announce each distinct problem once, not on every re-render.
       if (this.isConnected && this.#announcedConfig !== error.message) {
         this.#announcedConfig = error.message;
-        this.#fire('unlock-error', { name: error.name, message: error.message });
+        this.emitError('vault-error', error);
       }
     }
     this.#syncControls();
@@ -314,7 +297,7 @@ export class VaultUnlock extends ElementBase {
     }
     let config;
     try {
-      config = this.#config();
+      config = jobConfig(this);
     } catch {
       return;   // the attribute problem is on show already; the attempt will say it again
     }
@@ -325,8 +308,8 @@ export class VaultUnlock extends ElementBase {
     if (this.mode !== 'create') return;
     const password = this.#els.input.value;
     this.#els.hint.textContent = password
-      ? `Strength: ${passwordStrength(password).label}.`
-      : `At least ${this.minLength} characters; a few unrelated words make a strong password.`;
+      ? this.term('vault.strength', { score: passwordStrength(password).score })
+      : this.term('vault.hint', { min: this.minLength });
   }
 
   #syncControls() {
@@ -339,7 +322,7 @@ export class VaultUnlock extends ElementBase {
     const anchor = this.#els.input;
     if (this.#configError) this.#internals.setValidity({ customError: true }, this.#configError.message, anchor);
     else if (this.required && !this.#done) {
-      this.#internals.setValidity({ valueMissing: true }, this.mode === 'create' ? 'Create a password first.' : 'Unlock first.', anchor);
+      this.#internals.setValidity({ valueMissing: true }, this.term(this.mode === 'create' ? 'vault.required.create' : 'vault.required.unlock'), anchor);
     } else this.#internals.setValidity({});
   }
 
@@ -350,7 +333,7 @@ export class VaultUnlock extends ElementBase {
   }
 
   #clearMessages() {
-    this.#els.status.textContent = '';
+    this.#say(null);
     this.#els.error.textContent = '';
     delete this.#els.error.dataset.config;
     this.#els.input.removeAttribute('aria-invalid');
@@ -371,11 +354,11 @@ export class VaultUnlock extends ElementBase {
     this.#clearMessages();
     let config;
     try {
-      config = this.#config();
-      if (password === '') throw failure('ValueMissingError', config.mode === 'create' ? 'Enter a new password.' : 'Enter your password.');
-      if (config.mode === 'create' && password !== again) throw failure('MismatchError', 'The two passwords do not match.');
+      config = jobConfig(this);
+      if (password === '') throw failure('ValueMissingError', this.term(config.mode === 'create' ? 'vault.enterNew' : 'vault.enterPassword'));
+      if (config.mode === 'create' && password !== again) throw failure('MismatchError', this.term('vault.mismatch'));
       if (config.mode === 'create' && [...password].length < this.minLength) {
-        throw failure('TooShortError', `Use at least ${this.minLength} characters.`);
+        throw failure('TooShortError', this.term('vault.tooShort', { min: this.minLength }));
       }
     } catch (error) {
       this.#fail(error, hadFocus);
@@ -384,11 +367,11 @@ export class VaultUnlock extends ElementBase {
     const bytes = new TextEncoder().encode(password);
     const controller = new AbortController();
     const started = performance.now();
-    const job = { controller, started, timer: setInterval(() => this.#tick(), 100) };
+    const job = { controller, started };
     this.#job = job;
     this.#path = null;
-    this.#startBusy(config.mode);
-    const options = { signal: controller.signal, onProgress: (value) => this.#progress(value),
+    this.#startBusy(config.mode, started);
+    const options = { signal: controller.signal, onProgress: (value) => this.#busyLine.progress(value),
       warm: this.#warmStart.take(config) };
     let result;
     let error;
@@ -410,10 +393,10 @@ export class VaultUnlock extends ElementBase {
     }
     this.#done = true;
     if (config.mode === 'create') this.#setValue(result.hash ?? JSON.stringify({ ...result, key: undefined }));
-    this.#els.status.textContent = TEXT[config.mode].done;
+    this.#say(`vault.done.${config.mode}`);
     this.#updateValidity();
     if (hadFocus) input.focus();
-    this.#fire(config.mode === 'create' ? 'created' : 'unlock', { ...result, ms: this.#ms });
+    this.emit(config.mode === 'create' ? 'vault-created' : 'vault-unlocked', { ...result, ms: this.#ms });
   }
 
   #setValue(value) {
@@ -428,55 +411,38 @@ export class VaultUnlock extends ElementBase {
     this.#stopBusy(this.#job);
   }
 
-  #startBusy(mode) {
-    this.#setState('busy', true);
-    this.#els.busy.hidden = false;
-    this.#els.progress.hidden = true;
-    this.#els.status.textContent = TEXT[mode].busy;
-    this.#tick();
+  #startBusy(mode, started) {
+    this.#busyLine.start(started);
+    this.#say(`vault.busy.${mode}`);
     this.#syncControls();
   }
 
   #stopBusy(job) {
-    clearInterval(job.timer);
     if (this.#job !== job) return;
     this.#job = undefined;
-    this.#setState('busy', false);
-    this.#els.busy.hidden = true;
-    this.#els.status.textContent = '';
+    this.#busyLine.stop();
+    this.#say(null);
     this.#syncControls();
   }
 
-  // :state(busy) for page styles; engines without CustomStateSet (or only the old --busy form) just skip it.
-  #setState(name, on) {
-    try {
-      this.#internals.states[on ? 'add' : 'delete'](name);
-    } catch {
-      // not supported here
-    }
+  // The status line says the term `key` (null: nothing), again in a new language.
+  #say(key) {
+    this.#statusKey = key;
+    this.#els.status.textContent = key ? this.term(key) : '';
   }
 
-  #tick() {
-    if (this.#job) this.#els.elapsed.textContent = `${((performance.now() - this.#job.started) / 1000).toFixed(1)} s`;
-  }
-
-  #progress(value) {
-    if (!this.#job || typeof value !== 'number') return;
-    this.#els.progress.hidden = false;
-    this.#els.progress.value = Math.min(1, Math.max(0, value));
+  // Rendered in a microtask, as at connection (an attribute problem is reported then, not now).
+  updateStrings() {
+    this.#queueRender();
   }
 
   #fail(error, refocus) {
-    const detail = { name: String(error?.name || 'Error'), message: String(error?.message ?? error) };
-    this.#els.status.textContent = '';
-    this.#els.error.textContent = detail.message;
+    this.#say(null);
+    // A wrong password is said in the element's language; the event keeps the error's own message.
+    this.#els.error.textContent = error?.name === 'WrongPasswordError' ? this.term('vault.wrongPassword') : String(error?.message ?? error);
     if (this.#configError) this.#els.error.dataset.config = 'true';
     this.#els.input.setAttribute('aria-invalid', 'true');
     if (refocus) this.#els.input.focus();
-    this.#fire('unlock-error', detail);
-  }
-
-  #fire(type, detail) {
-    this.dispatchEvent(composedEvent(type, detail));
+    this.emitError('vault-error', error);
   }
 }

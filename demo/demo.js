@@ -68,11 +68,11 @@ function paramsOfHash(hash) {
 }
 
 function track(element, list) {
-  element.addEventListener('unlock', (event) => {
+  element.addEventListener('vault-unlocked', (event) => {
     const { key } = event.detail;
     log(list, key ? `Key ${hex(key.subarray(0, 8))}… ${timing(element)}` : `Unlocked ${timing(element)}`, 'ok');
   });
-  element.addEventListener('unlock-error', (event) => {
+  element.addEventListener('vault-error', (event) => {
     const { name, message } = event.detail;
     log(list, name === 'WrongPasswordError' ? `Wrong password, checked ${timing(element)}` : message, 'error');
   });
@@ -85,7 +85,7 @@ track(create, $('create-log'));
 $('verify-cost').textContent = cost(paramsOfHash(verify.hash));
 $('derive-cost').textContent = cost(derive);
 
-create.addEventListener('created', (event) => {
+create.addEventListener('vault-created', (event) => {
   const { hash, salt, t, m, p } = event.detail;
   if (hash) {
     verify.hash = hash;

@@ -98,7 +98,7 @@ export async function startVault(api) {
   }
   showPaths();
 
-  door.addEventListener('unlock', async (event) => {
+  door.addEventListener('vault-unlocked', async (event) => {
     const { key } = event.detail;
     if (!(key instanceof Uint8Array)) return;
     const start = performance.now();
@@ -133,9 +133,9 @@ export async function startVault(api) {
     showPaths();
   });
   list.addEventListener('notes-error', ({ detail }) => { status.textContent = detail.message; });
-  list.addEventListener('select', ({ detail }) => { $('vault-selected').textContent = `Chosen: ${detail.title}`; });
+  list.addEventListener('notes-select', ({ detail }) => { $('vault-selected').textContent = `Chosen: ${detail.title}`; });
 
-  search.addEventListener('results', ({ detail }) => {
+  search.addEventListener('search-results', ({ detail }) => {
     $('time-search').textContent = `${formatMs(detail.ms)} (${count(detail.indices.length, 'note')})`;
     showPaths();
   });

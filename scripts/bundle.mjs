@@ -130,6 +130,8 @@ execFileSync(bin('tsc'), ['-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inh
 copyFileSync(ELEMENT_TYPES_FILE, path.join(finalDist, 'types/components/elements.d.ts'));
 writeFrameworkTypes(manifest, path.join(finalDist, 'types/frameworks'));
 writeEntryTypes(tags, path.join(finalDist, 'types'));
+// The elements' places before they are defined (memento-elements/elements.css, docs/api.md).
+copyFileSync(path.join(root, 'components/elements.css'), path.join(finalDist, 'elements.css'));
 
 if (existsSync(path.join(root, 'scripts/pack-extension.mjs'))) {
   await import('./pack-extension.mjs');

@@ -3,7 +3,7 @@
 // (memento-elements/react, /vue, /svelte):
 // - react.d.ts: @wc-toolkit/jsx-types: JSX.IntrinsicElements for React 19 (and
 //   Preact, Solid...): every attribute and settable property, and on<event>
-//   handlers typed with the element as target (`onresults`, `"onsearch-error"`).
+//   handlers typed with the element as target (`"onsearch-results"`, `"onsearch-error"`).
 // - vue.d.ts: custom-element-vuejs-integration: GlobalComponents for vue-tsc.
 // - svelte.d.ts: svelte/elements' SvelteHTMLElements for Svelte 5, each tag
 //   Svelte's HTMLAttributes with the React file's props over them (Svelte 5

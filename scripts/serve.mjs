@@ -25,7 +25,7 @@ if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
 
 let server;
 try {
-  server = await startServer({ port });
+  server = await startServer({ port, compress: true });
 } catch (error) {
   console.error(error.code === 'EADDRINUSE'
     ? `serve: port ${port} is in use; pick another with --port N or PORT=N`

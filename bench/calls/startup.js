@@ -24,9 +24,9 @@ const fixture = await fixtures[element]?.();
 
 /** The element, configured; resolves once its first result's event fired. */
 const SHOW = {
-  'procedural-texture': (stage) => event(stage, '<procedural-texture kind="stone-wall" size="1024" seed="7"></procedural-texture>', 'ready'),
+  'procedural-texture': (stage) => event(stage, '<procedural-texture kind="stone-wall" size="1024" seed="7"></procedural-texture>', 'texture-ready'),
   'glass-blur': (stage) => event(stage, '<glass-blur source="sky" radius="8" style="position: fixed; top: 0; left: 0; width: 720px; height: 64px"></glass-blur>', 'glass-ready'),
-  'fuzzy-search': (stage) => event(stage, '<fuzzy-search label="Search"></fuzzy-search>', 'results', (search) => {
+  'fuzzy-search': (stage) => event(stage, '<fuzzy-search label="Search"></fuzzy-search>', 'search-results', (search) => {
     search.documents = fixture;
     search.value = 'quartely';
   }),
@@ -34,7 +34,7 @@ const SHOW = {
     list.notes = fixture.notes;
     list.deviceKey = fixture.deviceKey;
   }),
-  'vault-unlock': (stage) => event(stage, '<vault-unlock mode="derive" salt="AAECAwQFBgcICQoLDA0ODw==" t="3" m="65536"></vault-unlock>', 'unlock', (unlock) => {
+  'vault-unlock': (stage) => event(stage, '<vault-unlock mode="derive" salt="AAECAwQFBgcICQoLDA0ODw==" t="3" m="65536"></vault-unlock>', 'vault-unlocked', (unlock) => {
     const input = unlock.shadowRoot.getElementById('password');
     input.value = 'correct horse battery staple';
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -47,7 +47,7 @@ function event(stage, html, name, configure) {
   const node = stage.firstElementChild;
   const done = new Promise((resolve, reject) => {
     node.addEventListener(name, resolve, { once: true });
-    for (const failure of ['texture-error', 'glass-error', 'search-error', 'notes-error', 'unlock-error']) {
+    for (const failure of ['texture-error', 'glass-error', 'search-error', 'notes-error', 'vault-error']) {
       node.addEventListener(failure, ({ detail }) => reject(new Error(`${element}: ${failure} ${detail?.message ?? ''}`)), { once: true });
     }
   });

@@ -35,7 +35,7 @@ window.runOnce = async () => {
     else requestAnimationFrame(watchRows);
   };
   const answered = new Promise((resolve) => {
-    search.addEventListener('results', (event) => { if (event.detail.query === QUERY) resolve(performance.now()); });
+    search.addEventListener('search-results', (event) => { if (event.detail.query === QUERY) resolve(performance.now()); });
   });
   const opened = new Promise((resolve) => list.addEventListener('notes-opened', () => resolve(performance.now()), { once: true }));
 

@@ -111,7 +111,7 @@ async function unlockOnce({ page, url }) {
     window.enterAt = 0;
     window.unlockMs = 0;
     addEventListener('keydown', (event) => { if (event.key === 'Enter' && !window.enterAt) window.enterAt = performance.now(); }, true);
-    addEventListener('unlock', (event) => { window.unlockMs = event.detail.ms; window.unlockAt = performance.now(); }, true);
+    addEventListener('vault-unlocked', (event) => { window.unlockMs = event.detail.ms; window.unlockAt = performance.now(); }, true);
   }, Boolean(process.env.BENCH_POPUP_DEBUG));
   await page.locator('vault-unlock#unlock >>> input#password').fill(PASSWORD);
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -20,7 +20,7 @@ window.setup = async (mode) => {
   if (mode === 'own') {
     root.innerHTML = '<fuzzy-search id="search" label="Search the notes"></fuzzy-search>';
     const search = document.getElementById('search');
-    const ready = new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+    const ready = new Promise((resolve) => search.addEventListener('search-results', resolve, { once: true }));
     search.documents = bodies.map((body, i) => `Note ${i}\n${body}`);
     search.value = '';
     await ready;
@@ -33,7 +33,7 @@ window.setup = async (mode) => {
     list.deviceKey = key;
     await opened;
     const search = document.getElementById('search');
-    const ready = new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+    const ready = new Promise((resolve) => search.addEventListener('search-results', resolve, { once: true }));
     search.value = '';
     await ready;
   }
@@ -45,7 +45,7 @@ window.setup = async (mode) => {
     // The frame that follows the key (it paints the typed character): did the answer come before it?
     requestAnimationFrame(() => { entry.firstFrame = performance.now(); });
   }, { capture: true });
-  search.addEventListener('results', ({ detail }) => {
+  search.addEventListener('search-results', ({ detail }) => {
     const entry = keys.findLast((k) => k.query === detail.query && k.results === undefined);
     if (!entry) return;
     entry.results = performance.now();
@@ -60,7 +60,7 @@ window.setup = async (mode) => {
 
 window.clearQuery = async () => {
   const search = document.getElementById('search');
-  const done = new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+  const done = new Promise((resolve) => search.addEventListener('search-results', resolve, { once: true }));
   search.value = '';
   await done;
   keys.length = 0;

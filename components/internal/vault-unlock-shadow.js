@@ -1,84 +1,26 @@
-// The shadow tree of <vault-unlock>: its styles (every color and size a
-// --vault-unlock-* custom property, every piece a part) and its markup. The
-// element fills in the texts and toggles `hidden`.
+// The shadow tree of <vault-unlock> (its styles are components/styles/vault-unlock.js):
+// every piece a part. The element fills in the texts and toggles `hidden`.
+import { h } from './dom.js';
 
-const STYLE = `
-:host { display: block; font: inherit; color: var(--vault-unlock-color, inherit); }
-:host([hidden]) { display: none; }
-form { display: grid; gap: var(--vault-unlock-gap, 0.5rem); margin: 0; }
-.field { display: grid; gap: 0.25rem; }
-label { font-weight: 600; }
-input {
-  font: inherit; padding: 0.55em 0.7em; min-width: 0;
-  color: var(--vault-unlock-field-color, FieldText);
-  background: var(--vault-unlock-field-background, Field);
-  border: 1px solid var(--vault-unlock-border-color, #6b6f7b);
-  border-radius: var(--vault-unlock-radius, 6px);
-}
-input[aria-invalid="true"] { border-color: var(--vault-unlock-error-color, #b3261e); }
-button {
-  font: inherit; font-weight: 600; padding: 0.55em 1.2em; justify-self: start; cursor: pointer;
-  color: var(--vault-unlock-accent-text, #fff); background: var(--vault-unlock-accent, #3b4fc4);
-  border: 0; border-radius: var(--vault-unlock-radius, 6px);
-}
-input:focus-visible, button:focus-visible {
-  outline: 2px solid var(--vault-unlock-focus-ring, var(--vault-unlock-accent, #3b4fc4)); outline-offset: 2px;
-}
-input:disabled, button:disabled { cursor: progress; opacity: 0.7; }
-.hint { margin: 0; font-size: 0.875em; }
-/* The status and the busy indicator share one line, held at rest too, so the element keeps its height from
-   rest through an attempt to its end: what follows it on the page never jumps when Enter is pressed (a page
-   whose background follows its height repaints all of it on such a jump: cpp/notes/NOTES.md). */
-.activity { display: flex; align-items: center; gap: 0.5rem; min-block-size: 1lh; min-inline-size: 0; }
-/* The error shares their cell (no gap above it when empty, and it stays rendered: a live region in the tree):
-   an error comes only when nothing runs and the status is empty, so a one-line error ("Wrong password.")
-   keeps the height too. */
-.messages { display: grid; min-inline-size: 0; }
-.messages > * { grid-area: 1 / 1; }
-.busy { display: flex; align-items: center; gap: 0.5rem; font-size: 0.875em; min-inline-size: 0; }
-progress { flex: 0 1 8em; inline-size: 8em; min-inline-size: 2em; }
-.spinner {
-  inline-size: 1em; block-size: 1em; border-radius: 50%;
-  border: 2px solid currentColor; border-inline-end-color: transparent; animation: spin 0.8s linear infinite;
-}
-@keyframes spin { to { transform: rotate(1turn); } }
-@media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
-.status { margin: 0; min-inline-size: 0; }
-/* Its lines as tall as the status's, whatever the bold face's own metrics (with line-height: normal, Firefox
-   made a bold line a pixel taller). */
-.error { margin: 0; color: var(--vault-unlock-error-color, #b3261e); font-weight: 600; line-height: 1lh; }
-[hidden] { display: none !important; }
-`;
-
-const HTML = `
-<form part="form" novalidate>
-  <input id="username" type="text" autocomplete="username" tabindex="-1" readonly hidden>
-  <div class="field" part="field">
-    <label part="label" for="password"></label>
-    <input part="input" id="password" type="password" spellcheck="false" aria-describedby="hint error">
-  </div>
-  <div class="field" part="field confirm-field" id="confirm-field" hidden>
-    <label part="label confirm-label" for="confirm">Repeat the new password</label>
-    <input part="input confirm" id="confirm" type="password" autocomplete="new-password" spellcheck="false" aria-describedby="error">
-  </div>
-  <p class="hint" part="hint" id="hint" hidden></p>
-  <button part="button" type="submit"></button>
-  <div class="messages">
-    <div class="activity">
-      <p class="status" part="status" id="status" role="status"></p>
-      <div class="busy" part="busy" id="busy" hidden>
-        <span class="spinner" part="spinner"></span>
-        <span part="elapsed" id="elapsed"></span>
-        <progress part="progress" id="progress" max="1" aria-label="Progress" hidden></progress>
-      </div>
-    </div>
-    <p class="error" part="error" id="error" role="alert"></p>
-  </div>
-</form>`;
-
-let template;
-/** A fresh copy of <vault-unlock>'s shadow tree (parsed once per page). */
+/** A fresh <vault-unlock> form, built node by node (no HTML text: Trusted Types pages allow it). */
 export function vaultUnlockShadow() {
-  template ??= Object.assign(document.createElement('template'), { innerHTML: `<style>${STYLE}</style>${HTML}` });
-  return template.content.cloneNode(true);
+  return h('form', { part: 'form', novalidate: true },
+    h('input', { id: 'username', type: 'text', autocomplete: 'username', tabindex: '-1', readonly: true, hidden: true }),
+    h('div', { class: 'field', part: 'field' },
+      h('label', { part: 'label', for: 'password' }),
+      h('input', { part: 'input', id: 'password', type: 'password', spellcheck: 'false', 'aria-describedby': 'hint error' })),
+    h('div', { class: 'field', part: 'field confirm-field', id: 'confirm-field', hidden: true },
+      h('label', { part: 'label confirm-label', for: 'confirm', id: 'confirm-label' }),
+      h('input', { part: 'input confirm', id: 'confirm', type: 'password', autocomplete: 'new-password', spellcheck: 'false',
+        'aria-describedby': 'error' })),
+    h('p', { class: 'hint', part: 'hint', id: 'hint', dir: 'auto', hidden: true }),
+    h('button', { part: 'button', type: 'submit' }),
+    h('div', { class: 'messages' },
+      h('div', { class: 'activity' },
+        h('p', { class: 'status', part: 'status', id: 'status', role: 'status', dir: 'auto' }),
+        h('div', { class: 'busy', part: 'busy', id: 'busy', hidden: true },
+          h('span', { class: 'spinner', part: 'spinner' }),
+          h('span', { part: 'elapsed', id: 'elapsed' }),
+          h('progress', { part: 'progress', id: 'progress', max: 1, 'aria-label': 'Progress', hidden: true }))),
+      h('p', { class: 'error', part: 'error', id: 'error', role: 'alert', dir: 'auto' })));
 }

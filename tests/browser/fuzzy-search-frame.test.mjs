@@ -44,7 +44,7 @@ async function typingPage({ isolated, mode }) {
     root.innerHTML = mode === 'own' ? '<fuzzy-search id="s"></fuzzy-search>'
       : '<fuzzy-search id="s" for="list"></fuzzy-search><note-list id="list"></note-list>';
     const search = document.getElementById('s');
-    const answered = new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+    const answered = new Promise((resolve) => search.addEventListener('search-results', resolve, { once: true }));
     if (mode === 'own') {
       search.documents = bodies.map((body, i) => `Note ${i}\n${body}`);
     } else {
@@ -63,7 +63,7 @@ async function typingPage({ isolated, mode }) {
       window.keys.push({ query: event.target.value });
       window.inWorkerMessage = false;
     }, { capture: true });
-    search.addEventListener('results', ({ detail }) => {
+    search.addEventListener('search-results', ({ detail }) => {
       const key = window.keys.findLast((k) => k.query === detail.query && !k.indices);
       if (!key) return;
       Object.assign(key, { inKeyTask: !window.inWorkerMessage, indices: Array.from(detail.indices), scores: Array.from(detail.scores) });
@@ -166,7 +166,7 @@ test('for= a <note-list>: the field\'s aria-controls names the list\'s listbox (
   const violations = () => axeViolations(page);
   const search = (query) => page.evaluate((q) => new Promise((resolve) => {
     const el = document.getElementById('s');
-    el.addEventListener('results', function on({ detail }) { if (detail.query === q) { el.removeEventListener('results', on); resolve(); } });
+    el.addEventListener('search-results', function on({ detail }) { if (detail.query === q) { el.removeEventListener('search-results', on); resolve(); } });
     el.value = q;
   }), query);
 

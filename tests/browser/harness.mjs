@@ -89,7 +89,7 @@ export function loadElements(page) {
 export function recordEvents(page) {
   return page.evaluate(() => {
     window.events = [];
-    for (const type of ['unlock', 'created', 'unlock-error']) {
+    for (const type of ['vault-unlocked', 'vault-created', 'vault-error']) {
       document.addEventListener(type, (event) => {
         const detail = {};
         for (const [k, v] of Object.entries(event.detail ?? {})) detail[k] = v instanceof Uint8Array ? Array.from(v) : v;

@@ -64,7 +64,7 @@ async function pageWithList(attributes = '') {
   await page.evaluate((attrs) => {
     document.getElementById('root').innerHTML = `<note-list id="list" ${attrs}></note-list><div id="vu"></div>`;
     window.events = [];
-    for (const type of ['notes-opened', 'note-error', 'notes-error', 'select']) {
+    for (const type of ['notes-opened', 'notes-damaged', 'notes-error', 'notes-select']) {
       document.addEventListener(type, (event) => window.events.push({ type, detail: event.detail }));
     }
   }, attributes);
@@ -99,7 +99,7 @@ test('a 5,000-note vault opens, renders and scrolls: no task over 50 ms, first r
   // The key arrives as a <vault-unlock> would hand it over: an unlock event from the element named by key-from.
   await page.evaluate((key) => {
     window.watch.start = performance.now();
-    document.getElementById('vu').dispatchEvent(new CustomEvent('unlock', { detail: { key: new Uint8Array(key) }, bubbles: true, composed: true }));
+    document.getElementById('vu').dispatchEvent(new CustomEvent('vault-unlocked', { detail: { key: new Uint8Array(key) }, bubbles: true, composed: true }));
   }, Array.from(big.deviceKey));
   const [opened] = await waitFor(page, () => (window.events.some((e) => e.type === 'notes-opened') ? window.events : null), undefined, { what: 'notes-opened' });
   assert.deepEqual({ ...opened.detail, ms: 0 }, { total: 5000, opened: 5000, damaged: 0, ms: 0 });
@@ -198,7 +198,7 @@ test('keyboard: End, ArrowUp and Enter select the second to last note; the activ
   await page.press('End');
   await page.press('ArrowUp');
   await page.press('Enter');
-  const [selected] = await eventsOf(page, 'select');
+  const [selected] = await eventsOf(page, 'notes-select');
   assert.deepEqual(selected, { index: 38, ...small.plain[38] });
   const active = await page.evaluate(() => {
     const list = document.getElementById('list').shadowRoot.getElementById('list');
@@ -247,8 +247,8 @@ test('tampered notes are flagged one by one and the rest open; filter() shows a 
     list.deviceKey = new Uint8Array(key);
     list.notes = notes;
   }, { notes, key: Array.from(small.deviceKey) });
-  await waitFor(page, () => window.events.filter((e) => e.type === 'note-error').length >= 3, undefined, { what: 'note-error events' });
-  const errors = await eventsOf(page, 'note-error');
+  await waitFor(page, () => window.events.filter((e) => e.type === 'notes-damaged').length >= 3, undefined, { what: 'notes-damaged events' });
+  const errors = await eventsOf(page, 'notes-damaged');
   assert.deepEqual(errors.map((e) => [e.index, e.name]), [[3, 'AuthenticationError'], [7, 'AuthenticationError'], [12, 'MalformedNoteError']]);
   const [opened] = await eventsOf(page, 'notes-opened');
   assert.equal(opened.damaged, 3);

@@ -27,9 +27,9 @@ async function searchPage(documents, { corpus = false, attributes = '' } = {}) {
     const el = document.getElementById('s');
     window.log = [];
     window.selected = [];
-    el.addEventListener('results', ({ detail }) => window.log.push({ query: detail.query, indices: Array.from(detail.indices),
+    el.addEventListener('search-results', ({ detail }) => window.log.push({ query: detail.query, indices: Array.from(detail.indices),
       scores: Array.from(detail.scores), ms: detail.ms, searchMs: detail.searchMs }));
-    el.addEventListener('select', ({ detail }) => window.selected.push(detail));
+    el.addEventListener('search-select', ({ detail }) => window.selected.push(detail));
     el.documents = texts;
     el.value = '';   // an empty query answers once the index is built
   }, { documents, corpus, attributes });
@@ -156,7 +156,7 @@ test('twenty result rows are drawn over a few frames and equal their snippets; a
     const el = document.getElementById('s');
     const texts = el.documents;
     const frames = (n) => new Promise((resolve) => { const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve()); step(); });
-    const answer = (query) => new Promise((resolve) => el.addEventListener('results', ({ detail }) => detail.query === query && resolve(detail)));
+    const answer = (query) => new Promise((resolve) => el.addEventListener('search-results', ({ detail }) => detail.query === query && resolve(detail)));
     const rows = () => [...el.shadowRoot.querySelectorAll('li')].map((li) => ({ text: li.textContent, position: Number(li.dataset.position),
       marks: [...li.querySelectorAll('mark')].map((m) => m.textContent) }));
     const expected = (detail) => Array.from(detail.indices.slice(0, 20), (position) => {
@@ -331,7 +331,7 @@ test('attributes reflect to properties, and properties set before the element is
     const el = document.getElementById('s');
     el.maxResults = 1;
     el.placeholder = 'type here';
-    const answer = new Promise((resolve) => el.addEventListener('results', ({ detail }) => resolve(detail), { once: true }));
+    const answer = new Promise((resolve) => el.addEventListener('search-results', ({ detail }) => resolve(detail), { once: true }));
     el.value = 'report';
     const detail = await answer;
     await new Promise(requestAnimationFrame);
@@ -375,7 +375,7 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
     const search = document.getElementById('s');
     const list = document.getElementById('list');
     window.log = [];
-    search.addEventListener('results', ({ detail }) => window.log.push({ query: detail.query, n: detail.indices.length }));
+    search.addEventListener('search-results', ({ detail }) => window.log.push({ query: detail.query, n: detail.indices.length }));
     window.opened = 0;
     list.addEventListener('notes-opened', () => { window.opened++; });
     list.notes = window.sealed;
@@ -385,8 +385,8 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
 
   const searchAndView = (query) => page.evaluate(async (q) => {
     const search = document.getElementById('s');
-    const answered = new Promise((resolve) => search.addEventListener('results', function on({ detail }) {
-      if (detail.query === q) { search.removeEventListener('results', on); resolve(detail); }
+    const answered = new Promise((resolve) => search.addEventListener('search-results', function on({ detail }) {
+      if (detail.query === q) { search.removeEventListener('search-results', on); resolve(detail); }
     }));
     search.value = q;
     const detail = await answered;
@@ -408,7 +408,7 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
   const locked = await page.evaluate(async () => {
     const search = document.getElementById('s');
     search.value = 'quartely';
-    await new Promise((resolve) => search.addEventListener('results', resolve, { once: true }));
+    await new Promise((resolve) => search.addEventListener('search-results', resolve, { once: true }));
     document.getElementById('list').lock();
     window.log = [];
     search.value = 'report';
@@ -456,8 +456,8 @@ test('for="ID" on a <note-list> of 5,000 notes: indexes the opened notes itself,
     const search = Object.assign(document.createElement('fuzzy-search'), { id: 's2' });
     search.setAttribute('for', 'list');
     document.getElementById('root').append(search);
-    const answered = new Promise((resolve) => search.addEventListener('results', function on({ detail }) {
-      if (detail.query === q) { search.removeEventListener('results', on); resolve(Array.from(detail.indices)); }
+    const answered = new Promise((resolve) => search.addEventListener('search-results', function on({ detail }) {
+      if (detail.query === q) { search.removeEventListener('search-results', on); resolve(Array.from(detail.indices)); }
     }));
     search.value = q;
     return answered;
@@ -514,8 +514,8 @@ async function listPage(bodies, { lang = '' } = {}) {
     window.log = [];
     window.selected = [];
     window.opened = 0;
-    search.addEventListener('results', ({ detail }) => window.log.push({ query: detail.query, indices: Array.from(detail.indices) }));
-    for (const el of [search, list]) el.addEventListener('select', ({ detail }) => window.selected.push({ on: el.id, index: detail.index }));
+    search.addEventListener('search-results', ({ detail }) => window.log.push({ query: detail.query, indices: Array.from(detail.indices) }));
+    for (const [el, type] of [[search, 'search-select'], [list, 'notes-select']]) el.addEventListener(type, ({ detail }) => window.selected.push({ on: el.id, index: detail.index }));
     list.addEventListener('notes-opened', () => { window.opened++; });
     list.notes = window.sealed;
     list.deviceKey = key;
@@ -580,8 +580,8 @@ test('counts agree and follow the locale: "240 of 1.200 notes" under lang=de, th
   assert.equal(await shadowText(page, 'list', 'status'), '1.200 notes.');
   const search = (query) => page.evaluate(async (q) => {
     const el = document.getElementById('s');
-    const answered = new Promise((resolve) => el.addEventListener('results', function on({ detail }) {
-      if (detail.query === q) { el.removeEventListener('results', on); resolve(detail.indices.length); }
+    const answered = new Promise((resolve) => el.addEventListener('search-results', function on({ detail }) {
+      if (detail.query === q) { el.removeEventListener('search-results', on); resolve(detail.indices.length); }
     }));
     el.value = q;
     return answered;
@@ -638,8 +638,8 @@ test('a <note-list> filtered by a <fuzzy-search> marks the matched words in its 
     const { highlightSegments, wordMatcher } = await import('/components/internal/search-highlight.js');
     const el = document.getElementById('s');
     const list = document.getElementById('list');
-    const answered = new Promise((resolve) => el.addEventListener('results', function on({ detail }) {
-      if (detail.query === q) { el.removeEventListener('results', on); resolve(detail); }
+    const answered = new Promise((resolve) => el.addEventListener('search-results', function on({ detail }) {
+      if (detail.query === q) { el.removeEventListener('search-results', on); resolve(detail); }
     }));
     el.value = q;
     const detail = await answered;

@@ -1,8 +1,12 @@
 // The shared local server: what the demo and these tests rely on.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { argon2id as hashWasmArgon2id } from 'hash-wasm';
-import { startServer } from '../../scripts/server.mjs';
+import { REPO_ROOT, startServer } from '../../scripts/server.mjs';
 import { openBrowser, skipUnless } from './harness.mjs';
 
 let server;
@@ -50,6 +54,43 @@ test('refuses paths outside the root, dot-folders and other methods', async () =
   assert.equal((await get('/.git/HEAD')).status, 403);
   assert.equal((await get('/no/such/file.js')).status, 404);
   assert.equal((await get('/demo/', { method: 'POST' })).status, 405);
+});
+
+// The raw response, undecoded (fetch would decode it): {status, headers, body}.
+function rawGet(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('the live demo\'s server (compress) sends text and wasm brotli- or gzip-compressed as the client accepts; the tests\' never', async () => {
+  const demo = await startServer({ compress: true });
+  try {
+    for (const file of ['dist/index.js', 'demo/index.html', 'dist/wasm/argon2.simd.wasm']) {
+      const plain = await readFile(path.join(REPO_ROOT, file));
+      const br = await rawGet(`${demo.url}/${file.replace(/index\.html$/, '')}`, 'gzip, deflate, br');
+      assert.equal(br.headers['content-encoding'], 'br', file);
+      assert.equal(Number(br.headers['content-length']), br.body.length, file);
+      assert.ok(br.body.length < plain.length * 0.6, `${file}: ${br.body.length} of ${plain.length} bytes`);
+      assert.deepEqual(zlib.brotliDecompressSync(br.body), plain, file);
+      const gzip = await rawGet(`${demo.url}/iso/${file.replace(/index\.html$/, '')}`, 'gzip;q=1.0, br;q=0');
+      assert.equal(gzip.headers['content-encoding'], 'gzip', file);
+      assert.equal(gzip.headers['cross-origin-embedder-policy'], 'require-corp', file);
+      assert.deepEqual(zlib.gunzipSync(gzip.body), plain, file);
+      const none = await rawGet(`${demo.url}/${file}`);
+      assert.equal(none.headers['content-encoding'], undefined, file);
+      assert.deepEqual(none.body, plain, file);
+      const tests = await rawGet(`${server.url}/${file}`, 'gzip, deflate, br');
+      assert.equal(tests.headers['content-encoding'], undefined, file);
+      assert.deepEqual(tests.body, plain, file);
+    }
+  } finally {
+    await demo.close();
+  }
 });
 
 test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tags there, with one lane and with four', async (t) => {

@@ -34,7 +34,7 @@ async function texturePage(markup = '', { load = true } = {}) {
       return window.sha(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data);
     };
     window.events = [];
-    for (const type of ['progress', 'ready', 'texture-error']) {
+    for (const type of ['texture-progress', 'texture-ready', 'texture-error']) {
       document.addEventListener(type, (event) => window.events.push({ type, target: event.target.id, detail: event.detail,
         bubbles: event.bubbles, composed: event.composed }));
     }
@@ -44,7 +44,7 @@ async function texturePage(markup = '', { load = true } = {}) {
 }
 
 const eventsOf = (page, type) => page.evaluate((t) => window.events.filter((e) => e.type === t), type);
-const readyCount = (page, n) => waitFor(page, (count) => window.events.filter((e) => e.type === 'ready').length >= count, n,
+const readyCount = (page, n) => waitFor(page, (count) => window.events.filter((e) => e.type === 'texture-ready').length >= count, n,
   { what: `${n} ready event(s)`, timeout: 60000 });
 
 test('renderTexture in the page gives the committed SHA-256 digests at 512 on the SIMD, scalar and JS paths', async () => {
@@ -125,10 +125,10 @@ test('the canvas shows the specification\'s pixels, map by map, and toBlob() dec
   const page = await texturePage(`<procedural-texture id="t" kind="vault-face" size="${size}" seed="${seed}"
     style="--procedural-texture-size: ${size}px"></procedural-texture>`);
   await readyCount(page, 1);
-  const [ready] = await eventsOf(page, 'ready');
+  const [ready] = await eventsOf(page, 'texture-ready');
   assert.ok(ready.bubbles && ready.composed);
   assert.ok(ready.detail.ms > 0 && ['simd', 'scalar', 'js'].includes(ready.detail.path), JSON.stringify(ready.detail));
-  const progress = await eventsOf(page, 'progress');
+  const progress = await eventsOf(page, 'texture-progress');
   assert.deepEqual(progress.map((e) => e.detail), Array.from({ length: 8 }, (_, i) => ({ done: i + 1, total: 8 })));
   assert.equal(await page.evaluate(() => window.canvasSha('t')), DIGESTS['vault-face'].albedo, 'the albedo, as drawn band by band');
   for (const map of ['normal', 'orm']) {
@@ -197,28 +197,28 @@ test('an element leaving a shared render leaves it to the others; the render end
   const page = await texturePage();
   // b leaves (a new seed) in the task of the first band, so mid-render for sure.
   await page.evaluate(() => {
-    document.addEventListener('progress', () => { document.getElementById('b').seed = 2; }, { once: true });
+    document.addEventListener('texture-progress', () => { document.getElementById('b').seed = 2; }, { once: true });
     document.getElementById('root').innerHTML = `<procedural-texture id="a" size="1024" seed="1" map="ao"></procedural-texture>
       <procedural-texture id="b" size="1024" seed="1" map="normal"></procedural-texture>`;
   });
-  await waitFor(page, () => ['a', 'b'].every((id) => window.events.some((e) => e.type === 'ready' && e.target === id)), undefined,
+  await waitFor(page, () => ['a', 'b'].every((id) => window.events.some((e) => e.type === 'texture-ready' && e.target === id)), undefined,
     { what: 'both ready', timeout: 60000 });
   const got = await page.evaluate(async () => ({
     a: await window.sha(document.getElementById('a').maps.ao), b: await window.sha(document.getElementById('b').maps.normal),
-    readies: window.events.filter((e) => e.type === 'ready').length }));
+    readies: window.events.filter((e) => e.type === 'texture-ready').length }));
   const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
   assert.deepEqual(got, { a: sha(renderTextureTables({ kind: 'stone-wall', size: 1024, seed: 1 }).ao),
     b: sha(renderTextureTables({ kind: 'stone-wall', size: 1024, seed: 2 }).normal), readies: 2 });
   // Both leave at the first band of their next (shared) render: its worker is terminated.
   await page.evaluate(() => {
-    document.addEventListener('progress', () => { document.getElementById('root').replaceChildren(); }, { once: true });
+    document.addEventListener('texture-progress', () => { document.getElementById('root').replaceChildren(); }, { once: true });
     document.getElementById('a').seed = 3;
     document.getElementById('b').seed = 3;
   });
   await waitFor(page, () => document.getElementById('root').childElementCount === 0
     && window.memento.liveWorkerCount() === (window.memento.standbyWorker('texture') ? 1 : 0), undefined,
     { what: 'both gone, no texture worker left but the standby' });
-  assert.equal(await page.evaluate(() => window.events.filter((e) => e.type === 'ready').length), 2, 'the seed 3 render never finished');
+  assert.equal(await page.evaluate(() => window.events.filter((e) => e.type === 'texture-ready').length), 2, 'the seed 3 render never finished');
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -282,7 +282,7 @@ test('bad attributes and properties fire texture-error with a message, never thr
   assert.equal(after.busy, false, 'the valid values restored are the texture shown: nothing is rendered again');
   assert.match(after.status, /^map must be one of albedo, normal, roughness, ao, orm, got "height". Showing the last texture\.$/);
   assert.equal(after.map, 'albedo', 'a bad map reads as the default');
-  assert.equal((await eventsOf(page, 'ready')).length, 1);
+  assert.equal((await eventsOf(page, 'texture-ready')).length, 1);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -316,7 +316,7 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
     el.id = 't';
     Object.assign(el, { size, seed: 1 });
     el.style.setProperty('--procedural-texture-size', `${size}px`);   // every pixel on the canvas
-    el.addEventListener('progress', () => {
+    el.addEventListener('texture-progress', () => {
       if (window.watch.changedAt < 0) {
         window.watch.changedAt = window.events.length + 1;   // this event reaches the document's listener after this one
         el.seed = seed;   // while the seed-1 render is at its first band
@@ -334,8 +334,8 @@ test('a new seed mid-render cancels the old render: its worker is terminated and
     for (const [name, bytes] of Object.entries(el.maps)) digests[name] = await window.sha(bytes);
     return { ...window.watch, digests, texture: el.texture, canvas: await window.canvasSha('t'), live: window.memento.liveWorkerCount() - (window.memento.standbyWorker('texture') ? 1 : 0),
       standby: window.memento.standbyWorker('texture') !== undefined,
-      ready: window.events.filter((e) => e.type === 'ready').length,
-      progressAfter: window.events.slice(window.watch.changedAt).filter((e) => e.type === 'progress').map((e) => e.detail.done) };
+      ready: window.events.filter((e) => e.type === 'texture-ready').length,
+      progressAfter: window.events.slice(window.watch.changedAt).filter((e) => e.type === 'texture-progress').map((e) => e.detail.done) };
   });
   assert.deepEqual(w.texture, { kind: 'stone-wall', size, seed });
   assert.deepEqual(w.digests, DIGESTS['stone-wall'], 'the maps are the new seed\'s');
@@ -425,7 +425,7 @@ async function render2048() {
     window.watch.idleLate = longestGap(window.watch.callbacks.filter((f) => f >= performance.now() - 500));
     window.watch.start = performance.now();
     document.getElementById('root').innerHTML = '<procedural-texture id="t" size="2048" seed="11" style="--procedural-texture-size: 512px"></procedural-texture>';
-    document.getElementById('t').addEventListener('ready', () => { window.watch.end = performance.now(); });
+    document.getElementById('t').addEventListener('texture-ready', () => { window.watch.end = performance.now(); });
   });
   await readyCount(page, 1);
   // Two more frames: the last band's own frame is inside the window.
@@ -435,7 +435,7 @@ async function render2048() {
     const { longestGap } = window;
     const inside = frames.filter((f) => f >= start && f <= end + 20);
     const callbackGap = longestGap(callbacks.filter((f) => f >= start && f <= end + 20));
-    const ready = window.events.find((e) => e.type === 'ready').detail;
+    const ready = window.events.find((e) => e.type === 'texture-ready').detail;
     // Epoch times (timeOrigin + the page's), to be set beside the host's stalls.
     return { ms: end - start, ready, frames: inside.map((f) => performance.timeOrigin + f), callbackGap,
       idleGap: window.watch.idleGap, idleLate: window.watch.idleLate,

@@ -52,7 +52,7 @@ test('no violations when idle, and when every mode shows an error', async () => 
   await submitAll(page, [['verify', 'not it'], ['derive', ''], ['create', 'first attempt!', 'second attempt!']]);
   const events = await waitForEvents(page, 3);
   assert.deepEqual(events.map((e) => [e.target, e.type, e.detail.name]).sort(), [
-    ['create', 'unlock-error', 'MismatchError'], ['derive', 'unlock-error', 'ValueMissingError'], ['verify', 'unlock-error', 'WrongPasswordError']]);
+    ['create', 'vault-error', 'MismatchError'], ['derive', 'vault-error', 'ValueMissingError'], ['verify', 'vault-error', 'WrongPasswordError']]);
   assert.deepEqual(await violations(page), [], 'error');
   await page.close();
 });
@@ -91,7 +91,7 @@ test('no violations once every mode has succeeded', async () => {
   const page = await pageFor(FAST);
   await submitAll(page, [['verify', PASSWORD], ['derive', PASSWORD], ['create', PASSWORD, PASSWORD]]);
   const events = await waitForEvents(page, 3);
-  assert.deepEqual(events.map((e) => e.type).sort(), ['created', 'unlock', 'unlock']);
+  assert.deepEqual(events.map((e) => e.type).sort(), ['vault-created', 'vault-unlocked', 'vault-unlocked']);
   assert.deepEqual(await violations(page), [], 'success');
   await page.close();
 });

@@ -35,7 +35,7 @@ async function preparePage() {
     // The job's window: from the submit (Enter) to the element's event.
     const el = document.getElementById('v');
     el.shadowRoot.querySelector('form').addEventListener('submit', () => { window.watch.start = performance.now(); }, { capture: true });
-    el.addEventListener('unlock', () => { window.watch.end = performance.now(); });
+    el.addEventListener('vault-unlocked', () => { window.watch.end = performance.now(); });
   }, HASH);
   // Let the page settle (module parse, first frames) before the clock starts.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
@@ -56,7 +56,7 @@ test('during a t=3, m=256 MiB check the main thread has no task over 50 ms and k
   const busySeen = unlock(page).then(() => page.evaluate(() => document.getElementById('v').busy));
   assert.equal(await busySeen, true, 'the check is still running once Enter has been pressed');
   const [event] = await waitForEvents(page, 1, { timeout: 60000 });
-  assert.equal(event.type, 'unlock');
+  assert.equal(event.type, 'vault-unlocked');
   const w = await page.evaluate(() => {
     const { start, end, longTasks, frames } = window.watch;
     const inside = frames.filter((t) => t >= start && t <= end);
@@ -100,7 +100,7 @@ test('after the check the worker is gone, and the 256 MiB it used with it', asyn
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const [event] = await waitForEvents(page, 1);
-  assert.equal(event.type, 'unlock');
+  assert.equal(event.type, 'vault-unlocked');
   let afterwards;
   const deadline = Date.now() + 5000;
   do {

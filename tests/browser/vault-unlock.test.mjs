@@ -54,7 +54,7 @@ describe('verify mode', () => {
     await page.type('correct hose');
     await page.press('Enter');
     const [wrong] = await waitForEvents(page, 1);
-    assert.deepEqual(wrong, { type: 'unlock-error', target: 'v', composed: true, bubbles: true,
+    assert.deepEqual(wrong, { type: 'vault-error', target: 'v', composed: true, bubbles: true,
       detail: { name: 'WrongPasswordError', message: 'Wrong password.' } });
     const afterWrong = await state(page, 'v');
     assert.equal(afterWrong.password, '', 'the field is cleared after the attempt');
@@ -68,7 +68,7 @@ describe('verify mode', () => {
     const events = await waitForEvents(page, 2);
     const { ms, ...detail } = events[1].detail;
     assert.ok(ms > 0, `the event's ms is the attempt's wait, got ${ms}`);
-    assert.deepEqual({ ...events[1], detail }, { type: 'unlock', target: 'v', composed: true, bubbles: true, detail: { ok: true } });
+    assert.deepEqual({ ...events[1], detail }, { type: 'vault-unlocked', target: 'v', composed: true, bubbles: true, detail: { ok: true } });
     const unlocked = await state(page, 'v');
     assert.equal(unlocked.password, '');
     assert.equal(unlocked.error, '');
@@ -86,7 +86,7 @@ describe('verify mode', () => {
     await page.type(password);
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
-    assert.equal(event.type, 'unlock');
+    assert.equal(event.type, 'vault-unlocked');
     await page.close();
   });
 });
@@ -100,14 +100,14 @@ describe('derive mode', () => {
     await page.type('open sesame');
     await page.press('Enter');
     const [right] = await waitForEvents(page, 1);
-    assert.equal(right.type, 'unlock');
+    assert.equal(right.type, 'vault-unlocked');
     assert.deepEqual(right.detail.key, Array.from(sodium.crypto_pwhash(32, 'open sesame', salt, T, M * 1024, ALG)));
     assert.equal((await state(page, 'd')).focused, 'password');
 
     await page.type('open sesam');
     await page.press('Enter');
     const events = await waitForEvents(page, 2);
-    assert.equal(events[1].type, 'unlock');
+    assert.equal(events[1].type, 'vault-unlocked');
     assert.deepEqual(events[1].detail.key, Array.from(sodium.crypto_pwhash(32, 'open sesam', salt, T, M * 1024, ALG)));
     assert.notDeepEqual(events[1].detail.key, right.detail.key);
     assert.equal((await state(page, 'd')).password, '');
@@ -169,7 +169,7 @@ describe('create mode', () => {
     await page.type(password);
     await page.press('Enter');
     const events = await waitForEvents(page, 2);
-    assert.equal(events[1].type, 'created', JSON.stringify(events[1].detail));
+    assert.equal(events[1].type, 'vault-created', JSON.stringify(events[1].detail));
     const { hash } = events[1].detail;
     assert.match(hash, new RegExp(`^\\$argon2id\\$v=19\\$m=${M},t=${T},p=1\\$`));
     assert.equal(sodium.crypto_pwhash_str_verify(hash, password), true);
@@ -186,7 +186,7 @@ describe('create mode', () => {
     await page.type('lanterns in the hedge');
     await page.press('Enter');
     const [created] = await waitForEvents(page, 1);
-    assert.equal(created.type, 'created', JSON.stringify(created.detail));
+    assert.equal(created.type, 'vault-created', JSON.stringify(created.detail));
     const { salt, t, m, p, key } = created.detail;
     assert.deepEqual({ t, m, p }, { t: T, m: M, p: 1 });
     const saltBytes = Buffer.from(salt, 'base64');
@@ -234,7 +234,7 @@ describe('warm start', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     assert.equal(await page.evaluate(() => window.argon2Workers), 1, 'one worker for all the keystrokes');
     // Counted as the attempt ends: the standby for a next job (api/runtime/run-once.js) starts after it.
-    await page.evaluate(() => document.getElementById('v').addEventListener('unlock', () => { window.workersAtUnlock = window.argon2Workers; }));
+    await page.evaluate(() => document.getElementById('v').addEventListener('vault-unlocked', () => { window.workersAtUnlock = window.argon2Workers; }));
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
     assert.deepEqual({ ...event.detail, ms: 0 }, { ok: true, ms: 0 });
@@ -276,7 +276,7 @@ describe('warm start', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     assert.equal(await live(page), 0);
     assert.equal(await page.evaluate(() => window.argon2Workers), 0);
-    await page.evaluate(() => document.getElementById('d').addEventListener('unlock', () => { window.workersAtUnlock = window.argon2Workers; }));
+    await page.evaluate(() => document.getElementById('d').addEventListener('vault-unlocked', () => { window.workersAtUnlock = window.argon2Workers; }));
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
     const expected = sodium.crypto_pwhash(32, 'open sesame', salt, T, M * 1024, ALG);
@@ -288,10 +288,10 @@ describe('warm start', () => {
 });
 
 describe('bad attributes', () => {
-  test('a malformed hash shows a message and fires unlock-error, and no worker starts on submit', async () => {
+  test('a malformed hash shows a message and fires vault-error, and no worker starts on submit', async () => {
     const page = await pageWith('<vault-unlock id="v" mode="verify" hash="$argon2id$v=19$m=65536,t=3,p=1$nonsense"></vault-unlock>');
     const [event] = await waitForEvents(page, 1);
-    assert.equal(event.type, 'unlock-error');
+    assert.equal(event.type, 'vault-error');
     assert.equal(event.detail.name, 'TypeError');
     assert.match(event.detail.message, /^hash is malformed/);
     assert.match((await state(page, 'v')).error, /^hash is malformed/);
@@ -328,7 +328,7 @@ describe('bad attributes', () => {
     await page.type('x');
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
-    assert.equal(event.type, 'unlock-error');
+    assert.equal(event.type, 'vault-error');
     assert.ok(['TypeError', 'RangeError'].includes(event.detail.name), event.detail.name);
     assert.notEqual(event.detail.message, '');
     await page.close();
@@ -347,7 +347,7 @@ describe('bad attributes', () => {
     });
     assert.deepEqual(thrown, []);
     const [event] = await waitForEvents(page, 1);
-    assert.equal(event.type, 'unlock-error');
+    assert.equal(event.type, 'vault-error');
     await page.close();
   });
 });
@@ -480,7 +480,7 @@ describe('element plumbing', () => {
       shadow.querySelector('form').requestSubmit();
     });
     const [created] = await waitForEvents(page, 1);
-    assert.equal(created.type, 'created', JSON.stringify(created.detail));
+    assert.equal(created.type, 'vault-created', JSON.stringify(created.detail));
     const filled = await page.evaluate(() => ({ valid: document.getElementById('f').checkValidity(), value: new FormData(document.getElementById('f')).get('vault') }));
     assert.deepEqual(filled, { valid: true, value: created.detail.hash });
 
@@ -559,7 +559,7 @@ describe('element plumbing', () => {
     await page.type('swordfish');
     await page.press('Enter');
     const [event] = await waitForEvents(page, 1);
-    assert.equal(event.type, 'unlock');
+    assert.equal(event.type, 'vault-unlocked');
     const leftovers = await page.evaluate(() => ({
       arrays: window.seen.length,
       withBytes: window.seen.filter((bytes) => bytes.byteLength > 0 && bytes.some((b) => b !== 0)).map((bytes) => bytes.length),

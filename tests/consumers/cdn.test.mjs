@@ -70,8 +70,8 @@ for (const [engineName, enginePath] of Object.entries(ENGINES)) {
         await page.evaluate(() => window.consumerReady);
         await typeInto(page, '#unlock', '#password', PASSWORD);
         await page.press('Enter');
-        const unlocked = await waitForLog(page, ['unlock', 'unlock-error'], 'the unlock');
-        assert.equal(unlocked.type, 'unlock', JSON.stringify(unlocked.detail));
+        const unlocked = await waitForLog(page, ['vault-unlocked', 'vault-error'], 'the unlock');
+        assert.equal(unlocked.type, 'vault-unlocked', JSON.stringify(unlocked.detail));
         assert.deepEqual(unlocked.detail.key, Array.from(KEY), 'the key equals libsodium crypto_pwhash');
         const opened = await waitForLog(page, ['notes-opened', 'notes-error'], 'the notes');
         assert.equal(opened.type, 'notes-opened', JSON.stringify(opened.detail));
@@ -109,8 +109,8 @@ for (const [engineName, enginePath] of Object.entries(ENGINES)) {
           '<vault-unlock> rendered its field');
         await typeInto(page, '#unlock', '#password', PASSWORD);
         await page.press('Enter');
-        const failed = await waitForLog(page, ['unlock', 'unlock-error'], 'the blocked unlock');
-        assert.equal(failed.type, 'unlock-error');
+        const failed = await waitForLog(page, ['vault-unlocked', 'vault-error'], 'the blocked unlock');
+        assert.equal(failed.type, 'vault-error');
         assert.equal(failed.detail.name, 'WorkerError');
         assert.match(failed.detail.message, /another origin/);
         assert.match(failed.detail.message, /worker-src/);

@@ -241,7 +241,7 @@ export const BODY = `<vault-unlock id="unlock" mode="derive" salt="${SALT_BASE64
 <note-list id="notes" key-from="unlock" src="./vault.json"></note-list>`;
 
 /** The page's script (after `import 'memento-elements'` or its equivalent): logs every element event. */
-export const APP_JS = `const EVENTS = ['unlock', 'unlock-error', 'notes-opened', 'notes-error', 'note-error', 'results', 'search-error'];
+export const APP_JS = `const EVENTS = ['vault-unlocked', 'vault-error', 'notes-opened', 'notes-error', 'notes-damaged', 'search-results', 'search-error'];
 window.consumerLog = [];
 for (const type of EVENTS) {
   document.addEventListener(type, (event) => {
@@ -294,8 +294,8 @@ async function scenarioPage(browser, url, serverRequests = []) {
     await page.locator('#unlock #password').click();
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
-    const unlocked = await waitForEvent(['unlock', 'unlock-error'], '<vault-unlock> deriving the key');
-    if (unlocked.type !== 'unlock') await fail('<vault-unlock> failed to derive the key');
+    const unlocked = await waitForEvent(['vault-unlocked', 'vault-error'], '<vault-unlock> deriving the key');
+    if (unlocked.type !== 'vault-unlocked') await fail('<vault-unlock> failed to derive the key');
     return unlocked;
   };
   const noProblems = async () => {
@@ -335,9 +335,9 @@ export async function runScenario(browser, url, { serverRequests } = {}) {
     // <fuzzy-search for="notes">: a typo'd query typed, the two notes it matches, and the list filtered to them.
     await page.locator('#search #input').click();
     await page.keyboard.type(QUERY);
-    const results = await waitForEvent(['results', 'search-error'], `<fuzzy-search> answering "${QUERY}"`,
-      { where: (e) => e.type !== 'results' || e.detail.query === QUERY });
-    if (results.type !== 'results') await fail('<fuzzy-search> failed');
+    const results = await waitForEvent(['search-results', 'search-error'], `<fuzzy-search> answering "${QUERY}"`,
+      { where: (e) => e.type !== 'search-results' || e.detail.query === QUERY });
+    if (results.type !== 'search-results') await fail('<fuzzy-search> failed');
     assert.deepEqual(results.detail.indices, [1, 3], `"${QUERY}" finds "Quarterly report" and the bread note (quarterly), in that order`);
     assert.deepEqual(await page.evaluate(() => document.getElementById('notes').view), [1, 3], 'the list shows the two results');
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byteArray, bytesOf, integer, oneOf } from '../../api/arguments.js';
+import { byteArray, bytesOf, choiceAttribute, integer, integerAttribute, oneOf } from '../../api/arguments.js';
 
 test('a text password becomes its exact UTF-8 bytes, with no normalisation', () => {
   const composed = bytesOf('caf\u00e9', 'password');
@@ -27,4 +27,17 @@ test('bad arguments are refused with errors that name them', () => {
   assert.throws(() => oneOf(1, 'kind', ['a', 'b']), { name: 'TypeError', message: /^kind must be one of a, b, got number/ });
   assert.throws(() => oneOf('c', 'kind', ['a', 'b']), { name: 'RangeError', message: /^kind must be one of a, b, got "c"/ });
   assert.equal(oneOf('b', 'kind', ['a', 'b']), 'b');
+});
+
+test('attribute texts are read by the same rules as arguments, and an absent attribute gives the default', () => {
+  assert.equal(integerAttribute('512', 'size', 1, 4096, 256), 512);
+  assert.equal(integerAttribute(' 7 ', 'size', 1, 4096, 256), 7);
+  assert.equal(integerAttribute(null, 'size', 1, 4096, 256), 256);
+  assert.throws(() => integerAttribute('5.5', 'size', 1, 4096), { name: 'TypeError', message: /^size must be an integer between 1 and 4096, got "5.5"$/ });
+  assert.throws(() => integerAttribute('', 'size', 1, 4096), { name: 'TypeError', message: /^size must be an integer/ });
+  assert.throws(() => integerAttribute('5000', 'size', 1, 4096), { name: 'RangeError', message: /^size must be between 1 and 4096, got 5000$/ });
+  assert.throws(() => integerAttribute('-1', 'radius', 0, 255), { name: 'RangeError', message: /^radius must be between 0 and 255/ });
+  assert.equal(choiceAttribute(null, 'map', ['albedo', 'orm'], 'albedo'), 'albedo');
+  assert.equal(choiceAttribute('orm', 'map', ['albedo', 'orm'], 'albedo'), 'orm');
+  assert.throws(() => choiceAttribute('height', 'map', ['albedo', 'orm']), { name: 'RangeError', message: /^map must be one of albedo, orm, got "height"$/ });
 });

@@ -17,13 +17,13 @@ export default function App() {
   return (
     <main>
       <vault-unlock id="unlock" mode="derive" salt={vault.salt} t={vault.t} m={vault.m}
-        onunlock={(e) => { if ('key' in e.detail) setKey(e.detail.key) }} />
+        onvault-unlocked={(e) => { if ('key' in e.detail) setKey(e.detail.key) }} />
       <output id="key">{key ? hex(key) : ''}</output>
       <note-list id="notes" notes={vault.notes} deviceKey={key}
         onnotes-opened={(e) => setTexts(e.target.opened.flatMap((note) => ('title' in note ? [`${note.title}: ${note.body}`] : [])))} />
       <output id="opened">{texts.length}</output>
       <fuzzy-search id="search" label="Search the notes" documents={texts}
-        onresults={(e) => setFound(Array.from(e.detail.indices))} />
+        onsearch-results={(e) => setFound(Array.from(e.detail.indices))} />
       <ul id="found">{found.map((index) => <li key={index}>{texts[index]}</li>)}</ul>
     </main>
   )

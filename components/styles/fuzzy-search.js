@@ -1,0 +1,24 @@
+// The styles of <fuzzy-search>: every colour and size a --fuzzy-search-* custom property, every piece a part.
+export default `
+:host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
+:host([hidden]) { display: none; }
+.field { display: grid; gap: 0.25rem; }
+label { font-weight: 600; }
+input {
+  font: inherit; padding: 0.55em 0.7em; min-width: 0;
+  color: var(--fuzzy-search-field-color, FieldText);
+  background: var(--fuzzy-search-field-background, Field);
+  border: 1px solid var(--fuzzy-search-border-color, #6b6f7b);
+  border-radius: var(--fuzzy-search-radius, 6px);
+}
+input:disabled { opacity: 0.65; cursor: not-allowed; }
+input:focus-visible { outline: 2px solid var(--fuzzy-search-focus-ring, #3b4fc4); outline-offset: 2px; }
+.count { margin: 0.25rem 0; font-size: 0.875em; min-block-size: 1lh; }
+ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
+li { padding: 0.4em 0.6em; border-radius: var(--fuzzy-search-radius, 6px); cursor: pointer; overflow-wrap: anywhere; }
+li[aria-selected="true"] {
+  background: var(--fuzzy-search-active-background, #3b4fc4); color: var(--fuzzy-search-active-color, #fff);
+}
+mark { background: var(--fuzzy-search-mark-background, #ffe58a); color: var(--fuzzy-search-mark-color, #1c1c1c); border-radius: 2px; }
+[hidden] { display: none !important; }
+`;
