@@ -11,7 +11,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
 const { modules } = JSON.parse(read('modules.json'));
-const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+// Tracked files and new ones not yet added (not ignored): a maintainer runs this before the first `git add`.
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  .split('\n').filter(Boolean);
 
 // The checklist's section "The files a module touches", in its three parts.
 const doc = read('docs/new-module.md');
@@ -73,6 +75,7 @@ for (const module of modules) {
       'docs/architecture.md': `### ${name}`,   // "### Argon2id", "### Notes": read lower-cased
       'README.md': `<${element}>`,
       'CHANGELOG.md': `<${element}>`,
+      'docs/README.md': `specs/${name}`,   // specs/argon2id.md, specs/textures.md
     };
     for (const file of existing) {
       assert.ok(needles[file], `docs/new-module.md names ${file}: this test must say what to look for in it`);
