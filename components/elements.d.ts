@@ -22,7 +22,7 @@ export interface FuzzySearchEventMap extends Omit<HTMLElementEventMap, 'search-r
   'search-results': CustomEvent<{query: string, indices: Uint32Array, scores: Uint32Array, ms: number, searchMs: number}>;
   /** A result of the own list was chosen (Enter or click), or with a `for` target that has no `choose()`, Enter in the field chose the top result. */
   'search-select': CustomEvent<{index: number, text: string}>;
-  /** Searching failed. */
+  /** Indexing or searching failed. */
   'search-error': CustomEvent<{name: string, message: string}>;
 }
 
@@ -46,7 +46,7 @@ export interface NoteListEventMap extends Omit<HTMLElementEventMap, 'notes-opene
   'search-source-change': CustomEvent<{cleared: boolean}>;
   /** One per damaged note. */
   'notes-damaged': CustomEvent<{index: number, id: string, name: string, message: string}>;
-  /** The whole list failed: wrong key, unreadable src, malformed JSON, bad key. */
+  /** The whole list failed: `WrongKeyError`, `NetworkError` (`src`), `SyntaxError` (its JSON), `TypeError` (not an array, a bad key), or a worker error. */
   'notes-error': CustomEvent<{name: string, message: string}>;
   /** A note was chosen (Enter, Space or click, `choose()`). */
   'notes-select': CustomEvent<{index: number, id: string, title: string, body: string}>;

@@ -80,7 +80,7 @@ const HIGHLIGHT_ROWS = 12;
  *   alone, in the worker.
  * @fires {CustomEvent<{index: number, text: string}>} search-select - A result of the own list was chosen (Enter or click), or with a `for` target that has no
  *   `choose()`, Enter in the field chose the top result.
- * @fires {CustomEvent<{name: string, message: string}>} search-error - Searching failed.
+ * @fires {CustomEvent<{name: string, message: string}>} search-error - Indexing or searching failed.
  *
  * @csspart field - The label + input pair.
  * @csspart label - The label.

@@ -66,7 +66,7 @@ let nextId = 0;
  * @fires {CustomEvent<{cleared: boolean}>} search-source-change - Search source: `searchUnavailable` may have changed,
  *   or the notes opened; `cleared` when the texts are gone (locked, failed: a consumer empties its index and results).
  * @fires {CustomEvent<{index: number, id: string, name: string, message: string}>} notes-damaged - One per damaged note.
- * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: wrong key, unreadable src, malformed JSON, bad key.
+ * @fires {CustomEvent<{name: string, message: string}>} notes-error - The whole list failed: `WrongKeyError`, `NetworkError` (`src`), `SyntaxError` (its JSON), `TypeError` (not an array, a bad key), or a worker error.
  * @fires {CustomEvent<{index: number, id: string, title: string, body: string}>} notes-select - A note was chosen (Enter, Space or click, `choose()`).
  *
  * @csspart status - The polite live region (counts, problems).
