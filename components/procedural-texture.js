@@ -198,6 +198,7 @@ export class ProceduralTexture extends ElementBase {
 
   // Every change of one task makes one request, started in the next task with the canvas's width on screen.
   #request() {
+    this.#cancelIfOutdated();
     if (this.#requestedAt !== undefined) return;
     this.#requestedAt = performance.now();
     startAfterMeasuring(() => (this.isConnected ? this.#canvas.getBoundingClientRect().width : 0), (width) => this.#start(width));
@@ -272,6 +273,19 @@ export class ProceduralTexture extends ElementBase {
   }
 
   // The render in flight is dropped and its worker terminated.
+  // A render of other attributes than the element's now stops at once, not in the task the new one starts in: no band
+  // of it is drawn or reported after the change (an attribute that does not parse is reported by #start).
+  #cancelIfOutdated() {
+    const running = this.#render?.params;
+    if (!running) return;
+    try {
+      if (running.kind === this.#parse('kind') && running.size === this.#parse('size') && running.seed === this.#parse('seed')) return;
+    } catch {
+      return;
+    }
+    this.#cancel();
+  }
+
   #cancel() {
     const render = this.#render;
     this.#render = undefined;
