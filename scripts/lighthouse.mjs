@@ -8,10 +8,11 @@
 // nothing (the machine's load moves the performance score).
 //   node scripts/lighthouse.mjs [--runs=N] [--path=/demo/]
 // LIGHTHOUSE=/path/to/lighthouse-cli uses an installed copy instead of npx.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT, startServer } from './server.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
@@ -19,6 +20,7 @@ const runs = Number(args.runs ?? 1);
 const pagePath = args.path ?? '/demo/';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VERSION = '12.2.3';
+const execFileAsync = promisify(execFile);
 
 const server = await startServer({ port: 0, compress: true });
 const url = `${server.url}${pagePath}`;
@@ -31,8 +33,9 @@ try {
       '--only-categories=performance,accessibility,best-practices,seo',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu'];
     const env = { ...process.env, CHROME_PATH: chrome };
-    if (process.env.LIGHTHOUSE) execFileSync(process.execPath, [process.env.LIGHTHOUSE, ...flags], { env, stdio: 'inherit' });
-    else execFileSync('npx', ['--yes', `lighthouse@${VERSION}`, ...flags], { env, stdio: 'inherit' });
+    // Asynchronously: the server runs in this process, and a synchronous child would leave it unable to answer.
+    if (process.env.LIGHTHOUSE) await execFileAsync(process.execPath, [process.env.LIGHTHOUSE, ...flags], { env });
+    else await execFileAsync('npx', ['--yes', `lighthouse@${VERSION}`, ...flags], { env });
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const score = (id) => Math.round(report.categories[id].score * 100);
     const shifts = report.audits['layout-shifts']?.details?.items ?? [];

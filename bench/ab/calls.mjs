@@ -2,7 +2,7 @@
 // (cross-origin isolated), alternating: per job, the first call in a fresh
 // page, a call after 10 s idle, and the fifth of five in a row.
 //
-//   node bench/ab/calls.mjs [--rounds=5] [--idle=10000] [--jobs=argon2,texture,notes] OLD_DIST NEW_DIST
+//   node bench/ab/calls.mjs [--rounds=5] [--idle=10000] [--jobs=argon2,argon2p4,texture,notes,search,blur] OLD_DIST NEW_DIST
 //
 // OLD_DIST and NEW_DIST are directories holding a built dist/ (e.g. /work/main/dist and dist); each is copied
 // under build/calls-ab/ and served from the repository root. Prints medians per job and situation and new/old.

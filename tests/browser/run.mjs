@@ -1,6 +1,6 @@
 // Runs every browser test file in one engine, one file at a time (the
 // responsiveness test needs the machine's cores to itself).
-//   node tests/browser/run.mjs [--engine=chromium|firefox|webkit] [node --test options...]
+//   node tests/browser/run.mjs [--engine=chromium|firefox|webkit] [file.test.mjs ...] [node --test options...]
 //   (WebKitGTK needs X: xvfb-run -a node tests/browser/run.mjs --engine=webkit)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const engine = (args.find((a) => a.startsWith('--engine='))?.slice(9) || process.env.ENGINE || 'chromium').toLowerCase();
-const passThrough = args.filter((a) => !a.startsWith('--engine='));
+// File names (`demo.test.mjs`) pick those files alone; every other argument goes to node --test.
+const picked = args.filter((a) => a.endsWith('.test.mjs')).map((a) => path.basename(a));
+const passThrough = args.filter((a) => !a.startsWith('--engine=') && !a.endsWith('.test.mjs'));
 const all = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
 // modules.json lists every browser test file with the engines it runs in: a
 // file joins an engine's list once it passes there, and its Chromium-only
@@ -26,8 +28,8 @@ if (unlisted.length) {
   console.error(`browser tests: ${unlisted.join(', ')} not in modules.json (browserTests): say which engines run them`);
   process.exit(1);
 }
-const chosen = all.filter((f) => listed[f].includes(engine));
-const left = all.filter((f) => !chosen.includes(f));
+const chosen = all.filter((f) => listed[f].includes(engine) && (!picked.length || picked.includes(f)));
+const left = all.filter((f) => !listed[f].includes(engine));
 if (left.length) console.log(`browser tests (${engine}): not run here (modules.json lists their engines): ${left.join(', ')}`);
 const files = chosen.map((f) => path.join(here, f));
 
@@ -73,7 +75,9 @@ const crashedIn = (file) => existsSync(crashLog)
 const CRASH_RERUNS = 2;
 const failed = [];
 const rerun = new Map();   // file name -> times run again
+const seconds = new Map();   // file name -> wall time, printed slowest first: CI has a time budget to keep
 for (const file of files) {
+  const started = Date.now();
   let passed = await runFile(file);
   for (let again = 1; !passed && again <= CRASH_RERUNS && crashedIn(file); again++) {
     console.error(`browser tests (${engine}): the browser crashed during ${path.basename(file)}; running it again (${again} of ${CRASH_RERUNS})`);
@@ -82,8 +86,11 @@ for (const file of files) {
     passed = await runFile(file);
   }
   if (!passed) failed.push(file);
+  seconds.set(path.basename(file), Math.round((Date.now() - started) / 1000));
 }
 rmSync(path.dirname(crashLog), { recursive: true, force: true });
+console.log(`browser tests (${engine}): seconds per file, slowest first: `
+  + [...seconds].sort((a, b) => b[1] - a[1]).map(([name, s]) => `${name} ${s}`).join(', '));
 console.log(`browser tests (${engine}): ${files.length - failed.length} of ${files.length} files passed`
   + (rerun.size ? `; run again after a browser crash: ${[...rerun].map(([name, times]) => (times > 1 ? `${name} (${times}x)` : name)).join(', ')}` : '')
   + (failed.length ? `; failed: ${failed.map((f) => path.basename(f)).join(', ')}` : ''));

@@ -2,6 +2,8 @@
 // user calls it, in three situations: the first call in the page, a call after
 // `idleMs` of idle, and the fifth of five back to back. Each time is from the
 // call to the result in the caller's hands.
+import { keystrokes, searchCorpus } from '../../../fixtures/search-corpus.js';
+
 const params = new URLSearchParams(location.search);
 const api = await import(`${params.get('dist')}/api.js`);
 
@@ -12,6 +14,12 @@ const jobs = {
   texture: () => api.renderTexture({ kind: 'stone-wall', size: 1024, seed: 7 }),
   notes: (vault) => api.openNotes(vault.notes, vault.deviceKey),
   blur: (image) => api.boxBlur(image, 8),
+  // What a <fuzzy-search> over a fresh list waits for: the index of 5,000 texts, then a word typed key by key.
+  search: async (texts) => {
+    const index = await api.createSearchIndex(texts);
+    for (const typed of keystrokes('kubernetes')) await index.search(typed);
+    index.destroy();
+  },
 };
 
 async function time(run) {
@@ -23,7 +31,8 @@ async function time(run) {
 window.runCalls = async ({ job, idleMs, vault }) => {
   const input = job === 'notes' ? { notes: vault.notes, deviceKey: new Uint8Array(vault.deviceKey) }
     : job === 'blur' ? { data: new Uint8ClampedArray(720 * 450 * 4).map((_, i) => (i * 2654435761) >>> 24), width: 720, height: 450 }
-      : undefined;
+      : job === 'search' ? searchCorpus({ count: 5000 })
+        : undefined;
   const run = () => jobs[job](input);
   const first = await time(run);
   await new Promise((resolve) => setTimeout(resolve, idleMs));
