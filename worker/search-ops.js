@@ -18,6 +18,7 @@ import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
 import { writeAnswer } from '../common/search-answer-box.js';
 import { heapCopyOutU32, heapReadU32, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
+import { warmUp } from './search-warm-up.js';
 
 // Index texts are not secrets the way keys are (the index itself holds their
 // words): the heap copies are freed without erasing, as before.
@@ -160,12 +161,19 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
     }
     return { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
   };
-  return {
+  // Every request the page makes counts here: a warm-up goes on only while none has come since it began.
+  let requests = 0;
+  const warmUpIndex = (id) => {
+    const startedAt = requests;
+    warmUp((query) => answerOf(id, query, 10), () => requests === startedAt && indexes.has(id));
+  };
+  const ops = {
     create({ id, texts }) {
       indexes.get(id)?.destroy?.();
       forget(id);
       indexes.set(id, create(texts));
       loadLocaleDataSoon();   // before the first answer's count is formatted on the page
+      warmUpIndex(id);
       return indexes.get(id).length;
     },
     insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
@@ -219,6 +227,7 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       forget(id);
       fedTexts.set(id, fed);
       loadLocaleDataSoon();
+      warmUpIndex(id);
       return fed.length;
     },
     destroy({ id }) {
@@ -228,4 +237,8 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       return true;
     },
   };
+  return Object.fromEntries(Object.entries(ops).map(([name, op]) => [name, (args, job) => {
+    requests++;
+    return op(args, job);
+  }]));
 }
