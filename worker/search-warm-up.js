@@ -7,9 +7,9 @@
 // with thirty words typed first, the first word's slowest key took 1.4 ms.
 // (cpp/search/NOTES.md has the A/B.)
 //
-// Each word is a task of its own and the warm-up stops at the page's first
-// request, so it never delays one by more than a word. A search changes
-// nothing in an index, so the answers the page gets are the same.
+// Each key is a task of its own and the warm-up stops at the page's first
+// request, so it delays one by one search at most. A search changes nothing
+// in an index, so the answers the page gets are the same.
 
 // Absent words (the whole vocabulary scanned at every key, the slowest case)
 // and words of many notes (long answers, highlights): the paths a user's typing takes.
@@ -19,20 +19,25 @@ export const WARM_UP_WORDS = 24;
 const inTaskOfItsOwn = (run) => setTimeout(run, 0);
 
 /**
- * Types WARM_UP_WORDS words key by key through `search(query)`, one word per task, while `stillIdle()` holds.
+ * Types WARM_UP_WORDS words key by key through `search(query)`, one key per task, while `stillIdle()` holds.
  * @param {(query: string) => void} search
  * @param {() => boolean} stillIdle false once the page has asked for anything
  * @param {(run: () => void) => void} [schedule] runs `run` in a later task
  */
 export function warmUp(search, stillIdle, schedule = inTaskOfItsOwn) {
   let word = 0;
+  let end = 1;
   const next = () => {
     if (!stillIdle() || word >= WARM_UP_WORDS) return;
-    const text = WORDS[word++ % WORDS.length];
+    const text = WORDS[word % WORDS.length];
     try {
-      for (let end = 1; end <= text.length; end++) search(text.slice(0, end));
+      search(text.slice(0, end));
     } catch {
       return;   // a warm-up that fails only ends: the page's own search will say what is wrong
+    }
+    if (++end > text.length) {
+      word++;
+      end = 1;
     }
     schedule(next);
   };

@@ -46,7 +46,7 @@ function withTimers(body) {
   };
 }
 
-test('warmUp() types WARM_UP_WORDS words key by key, one word per task, and stops when the worker is no longer idle', () => {
+test('warmUp() types WARM_UP_WORDS words key by key, one key per task, and stops when the worker is no longer idle', () => {
   const tasks = [];
   const typed = [];
   let idle = true;
@@ -58,18 +58,21 @@ test('warmUp() types WARM_UP_WORDS words key by key, one word per task, and stop
     tasks.shift()();
     perTask.push(typed.length - before);
   }
-  const words = perTask.filter((keys) => keys > 0);
-  assert.equal(words.length, WARM_UP_WORDS, `a word per task: ${perTask}`);
-  assert.ok(words.every((keys) => keys >= 3), 'each typed key by key');
-  assert.ok(typed.every((query, i) => i === 0 || query.startsWith(typed[i - 1]) || query.length === 1), 'prefix by prefix');
+  assert.ok(perTask.slice(0, -1).every((keys) => keys === 1), `a key per task: ${perTask}`);
+  assert.equal(perTask.at(-1), 0, 'the last task only sees that the words are done');
+  const words = typed.filter((query) => query.length === 1).length;
+  assert.equal(words, WARM_UP_WORDS, 'WARM_UP_WORDS words');
+  assert.ok(typed.every((query, i) => query.length === 1 || query === typed[i - 1] + query.at(-1)), 'each typed key by key');
+  assert.ok(typed.length >= WARM_UP_WORDS * 3);
 
   typed.length = 0;
   warmUp((query) => typed.push(query), () => idle, (run) => tasks.push(run));
   tasks.shift()();
-  const firstWord = typed.length;
+  tasks.shift()();
+  assert.equal(typed.length, 2);
   idle = false;
   while (tasks.length) tasks.shift()();
-  assert.equal(typed.length, firstWord, 'not a key after the worker stopped being idle');
+  assert.equal(typed.length, 2, 'not a key after the worker stopped being idle');
 });
 
 test('the page\'s first request stops the warm-up, even in the task that built the index, and gets the answer it would have got', withTimers(() => {
