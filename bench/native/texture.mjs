@@ -12,7 +12,7 @@ import { compileNative } from './compile.mjs';
 // SSE4.2 is as wide as wasm's SIMD (128 bits); -march=native measured no faster here (2026-12-03).
 // -ffp-contract=off as for every build of the kernel: a fused multiply-add changes the normals' last bit.
 const FLAGS = ['-std=c++20', '-O3', '-msse4.2', '-ffp-contract=off', '-DMEMENTO_SIMD=1'];
-const SOURCES = ['texture.cpp', 'shade.cpp', 'status.cpp', 'rows_simd.cpp', 'vault_simd.cpp'];
+const SOURCES = ['texture.cpp', 'shade.cpp', 'rows_simd.cpp', 'vault_simd.cpp'];
 const KINDS = { 'stone-wall': 0, 'vault-face': 1 };
 
 const compile = (root) => compileNative(root, 'texture_native', 'g++', [...FLAGS, `-I${path.join(root, 'cpp')}`,

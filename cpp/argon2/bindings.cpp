@@ -5,18 +5,17 @@
 // verdict) go through out-pointers, the last parameters. worker/argon2-ops.js
 // copies in and out with worker/wasm-heap.js and turns a status into an error
 // with worker/wasm-status.js. Nothing here throws (built with -fno-exceptions).
-#include <emscripten/bind.h>
 #include <emscripten/stack.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <new>
-#include <string>
 
 #include "argon2/argon2.h"
 #include "argon2/pwhash_str.h"
 #include "argon2/self_test.h"
 #include "argon2/status.h"
+#include "common/bindings.h"
 #include "common/secure_erase.h"
 
 namespace {
@@ -46,7 +45,9 @@ void erase_free_stack() {
 
 // The stack's extent [end, base) in the heap, for the tests that check a hash left none of it behind.
 unsigned stack_end() { return static_cast<unsigned>(emscripten_stack_get_end()); }
+MEMENTO_EXPORT(stack_end)
 unsigned stack_base() { return static_cast<unsigned>(emscripten_stack_get_base()); }
+MEMENTO_EXPORT(stack_base)
 
 int argon2id_hash(std::uintptr_t out, unsigned out_length, std::uintptr_t password, unsigned password_length,
                   std::uintptr_t salt, unsigned salt_length, std::uintptr_t secret, unsigned secret_length,
@@ -58,8 +59,7 @@ int argon2id_hash(std::uintptr_t out, unsigned out_length, std::uintptr_t passwo
   erase_free_stack();
   return code(status);
 }
-
-std::string error_message(int status) { return memento::argon2::message(status); }
+MEMENTO_EXPORT(argon2id_hash)
 
 int validate_params(unsigned t, unsigned m, unsigned p, unsigned out_length, unsigned password_length,
                     unsigned salt_length, unsigned secret_length, unsigned ad_length) {
@@ -69,6 +69,7 @@ int validate_params(unsigned t, unsigned m, unsigned p, unsigned out_length, uns
                       &placeholder, secret_length,   &placeholder, ad_length};
   return code(memento::argon2::validate(Params{t, m, p, out_length}, inputs));
 }
+MEMENTO_EXPORT(validate_params)
 
 // Writes the string (without its NUL) to out and its length to *out_length.
 int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password, unsigned password_length,
@@ -81,6 +82,7 @@ int pwhash_str(std::uintptr_t out, unsigned capacity, std::uintptr_t password, u
   *reinterpret_cast<std::uint32_t*>(out_length) = static_cast<std::uint32_t>(written);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(pwhash_str)
 
 // The verdict is a result, not an error: *out_match (one byte) is 1 when the
 // password matches the string, 0 when not; a status only for a string that
@@ -95,6 +97,7 @@ int pwhash_str_verify(std::uintptr_t str, unsigned length, std::uintptr_t passwo
   *reinterpret_cast<std::uint8_t*>(out_match) = verdict == 1 ? 1 : 0;
   return code(Status::ok);
 }
+MEMENTO_EXPORT(pwhash_str_verify)
 
 // Segmented API. A context handle is the address of a heap Context that owns
 // (and at ctx_free erases and frees) its block memory.
@@ -125,6 +128,7 @@ int ctx_create(unsigned t, unsigned m, unsigned p, unsigned out_length, std::uin
   *reinterpret_cast<std::uintptr_t*>(out_handle) = reinterpret_cast<std::uintptr_t>(owned);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(ctx_create)
 
 OwnedContext* context(std::uintptr_t handle) { return reinterpret_cast<OwnedContext*>(handle); }
 
@@ -135,10 +139,12 @@ int ctx_init(std::uintptr_t handle, std::uintptr_t password, unsigned password_l
                       bytes(secret),   secret_length,   bytes(ad),   ad_length};
   return code(memento::argon2::init(context(handle)->ctx, inputs));
 }
+MEMENTO_EXPORT(ctx_init)
 
 int ctx_fill_segment(std::uintptr_t handle, unsigned pass, unsigned slice, unsigned lane) {
   return code(memento::argon2::fill_segment(context(handle)->ctx, pass, slice, lane));
 }
+MEMENTO_EXPORT(ctx_fill_segment)
 
 int ctx_finalize(std::uintptr_t handle, std::uintptr_t out, unsigned out_length) {
   const Status status =
@@ -146,6 +152,7 @@ int ctx_finalize(std::uintptr_t handle, std::uintptr_t out, unsigned out_length)
   erase_free_stack();
   return code(status);
 }
+MEMENTO_EXPORT(ctx_finalize)
 
 // Releases a context (0 is ignored). It cannot fail, so it returns nothing:
 // the worker calls it in a finally block.
@@ -161,24 +168,8 @@ void ctx_free(std::uintptr_t handle) {
   delete owned;
   erase_free_stack();
 }
-
-// The known-answer test (self_test.h): a predicate, true when this build computes right.
-bool self_test() { return memento::argon2::self_test(); }
+MEMENTO_EXPORT(ctx_free)
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(argon2) {
-  emscripten::function("argon2id_hash", &argon2id_hash);
-  emscripten::function("error_message", &error_message);
-  emscripten::function("validate_params", &validate_params);
-  emscripten::function("pwhash_str", &pwhash_str);
-  emscripten::function("pwhash_str_verify", &pwhash_str_verify);
-  emscripten::function("ctx_create", &ctx_create);
-  emscripten::function("ctx_init", &ctx_init);
-  emscripten::function("ctx_fill_segment", &ctx_fill_segment);
-  emscripten::function("ctx_finalize", &ctx_finalize);
-  emscripten::function("ctx_free", &ctx_free);
-  emscripten::function("self_test", &self_test);
-  emscripten::function("stack_end", &stack_end);
-  emscripten::function("stack_base", &stack_base);
-}
+MEMENTO_EXPORT_STATUS_AND_SELF_TEST(memento::argon2)

@@ -2,16 +2,14 @@
 // (uintptr_t) and lengths: the worker mallocs the pixels, the output and the
 // scratch (sizes from the *_scratch_size functions), calls, copies out and
 // frees. Status codes are ints (0 ok, see status.h); nothing here throws.
-#include <emscripten/bind.h>
-
 #include <cstdint>
 #include <span>
-#include <string>
 
 #include "blur/blur.h"
 #include "blur/pass.h"
 #include "blur/self_test.h"
 #include "blur/status.h"
+#include "common/bindings.h"
 
 namespace {
 
@@ -28,6 +26,7 @@ int blur(std::uintptr_t pixels, unsigned length, unsigned width, unsigned height
   return static_cast<int>(
       memento::blur::blur_image(bytes(pixels, length), width, height, radius, bytes(scratch, scratch_length)));
 }
+MEMENTO_EXPORT(blur)
 
 // Only the rectangle (x, y, rect_width, rect_height) of the blurred image, into
 // out; quality 0 exact, 1 quarter. The pixels are not changed.
@@ -38,11 +37,13 @@ int blur_rect(std::uintptr_t pixels, unsigned length, unsigned width, unsigned h
       memento::blur::blur_rect(bytes(pixels, length), width, height, Rect{x, y, rect_width, rect_height}, radius,
                                static_cast<Quality>(quality), bytes(out, out_length), bytes(scratch, scratch_length)));
 }
+MEMENTO_EXPORT(blur_rect)
 
 // Scratch bytes for blur (0: nothing needed, or invalid parameters that the call reports).
 unsigned scratch_size(unsigned width, unsigned height, unsigned radius) {
   return static_cast<unsigned>(memento::blur::image_scratch_bytes(width, height, radius));
 }
+MEMENTO_EXPORT(scratch_size)
 
 // Scratch bytes for blur_rect, likewise.
 unsigned rect_scratch_size(unsigned width, unsigned height, unsigned x, unsigned y, unsigned rect_width,
@@ -50,19 +51,9 @@ unsigned rect_scratch_size(unsigned width, unsigned height, unsigned x, unsigned
   return static_cast<unsigned>(memento::blur::rect_scratch_bytes(width, height, Rect{x, y, rect_width, rect_height},
                                                                  radius, static_cast<Quality>(quality)));
 }
-
-std::string error_message(int status) { return memento::blur::message(status); }
-
-std::string kernel_variant() { return memento::blur::kernel_variant(); }
+MEMENTO_EXPORT(rect_scratch_size)
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(blur) {
-  emscripten::function("blur", &blur);
-  emscripten::function("blur_rect", &blur_rect);
-  emscripten::function("scratch_size", &scratch_size);
-  emscripten::function("rect_scratch_size", &rect_scratch_size);
-  emscripten::function("error_message", &error_message);
-  emscripten::function("self_test", &memento::blur::self_test);
-  emscripten::function("kernel_variant", &kernel_variant);
-}
+MEMENTO_EXPORT_STATUS_AND_SELF_TEST(memento::blur)
+MEMENTO_EXPORT_KERNEL_VARIANT(memento::blur)

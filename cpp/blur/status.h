@@ -1,27 +1,24 @@
 // Every way a blur call can fail, as one stable integer code shared with the
-// JS worker, which turns it into a RangeError carrying message().
+// JS worker, in the project's ranges (cpp/common/status.h): each a bad
+// parameter, named first in its message ("radius must be ...").
 #pragma once
+
+#include "common/status.h"
 
 namespace memento::blur {
 
-enum class Status : int {
-  ok = 0,
-  // Parameters: each code names the parameter at fault.
-  width_too_large = 1,
-  height_too_large = 2,
-  image_too_large = 3,
-  radius_too_large = 4,
-  pixels_too_small = 5,
-  rect_outside_width = 6,
-  rect_outside_height = 7,
-  quality_unknown = 8,
-  output_too_small = 9,
-  scratch_too_small = 10,
-};
+#define MEMENTO_BLUR_STATUS(X)                                                         \
+  X(width_too_large, 1, "width must be at most 32767 pixels")                          \
+  X(height_too_large, 2, "height must be at most 32767 pixels")                        \
+  X(image_too_large, 3, "width * height must be at most 134217728 pixels")             \
+  X(radius_too_large, 4, "radius must be at most 255")                                 \
+  X(pixels_too_small, 5, "pixels must hold width * height * 4 bytes")                  \
+  X(rect_outside_width, 6, "rect.x + rect.width must be at most the image's width")    \
+  X(rect_outside_height, 7, "rect.y + rect.height must be at most the image's height") \
+  X(quality_unknown, 8, "quality must be 0 (exact) or 1 (quarter)")                    \
+  X(output_too_small, 9, "output must hold rect.width * rect.height * 4 bytes")        \
+  X(scratch_too_small, 10, "scratch is smaller than the scratch size reported for these parameters")
 
-// A sentence for the user, naming the parameter first ("radius must be ...").
-const char* message(Status status);
-// Same, for a code that crossed the JS boundary; unknown codes get a generic text.
-const char* message(int code);
+MEMENTO_STATUS(MEMENTO_BLUR_STATUS, "unknown blur error", false)
 
 }  // namespace memento::blur

@@ -6,11 +6,9 @@
 // buffers in and out with worker/wasm-heap.js, so one call crosses the
 // boundary per batch (or per wrapped key for the secretbox pair), and turns a
 // status into an error with worker/wasm-status.js.
-#include <emscripten/bind.h>
-
 #include <cstdint>
-#include <string>
 
+#include "common/bindings.h"
 #include "notes/batch.h"
 #include "notes/secretbox.h"
 #include "notes/self_test.h"
@@ -28,8 +26,6 @@ T* at(Address address) {
 }
 
 int code(Status status) { return static_cast<int>(status); }
-
-std::string error_message(int status) { return memento::notes::message(status); }
 
 // Writes the bytes of `out` used to *out_used. A note that fails is no
 // failure of the call: its status byte says why. Unless utf16 is 0, the
@@ -57,6 +53,7 @@ int open_batch(Address device_key, Address in, unsigned in_len, Address fields, 
   }
   return code(Status::ok);
 }
+MEMENTO_EXPORT(open_batch)
 
 // Writes the bytes of `out` used to *out_used; seal_layout when the offsets or
 // the output size are wrong.
@@ -70,6 +67,7 @@ int seal_batch(Address device_key, Address in, unsigned in_len, Address fields, 
   *at<std::uint32_t>(out_used) = static_cast<std::uint32_t>(used);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(seal_batch)
 
 // One crypto_secretbox_easy over heap addresses (c: 16 + len bytes; nonce 24,
 // key 32); m and c may not overlap. Wraps a single key (worker wrapKey).
@@ -79,6 +77,7 @@ int secretbox_easy(Address c, Address m, unsigned len, Address nonce, Address ke
                                  at<const std::uint8_t>(key));
   return code(Status::ok);
 }
+MEMENTO_EXPORT(secretbox_easy)
 
 // crypto_secretbox_open_easy. The verdict is a result, not an error:
 // *out_opened (one byte) is 1 when the tag holds (m then holds clen - 16
@@ -90,17 +89,8 @@ int secretbox_open_easy(Address m, Address c, unsigned clen, Address nonce, Addr
   *at<std::uint8_t>(out_opened) = opened ? 1 : 0;
   return code(Status::ok);
 }
-
-// The known-answer test (self_test.h): a predicate, true when this build computes right.
-bool self_test() { return memento::notes::self_test(); }
+MEMENTO_EXPORT(secretbox_open_easy)
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(notes) {
-  emscripten::function("open_batch", &open_batch);
-  emscripten::function("seal_batch", &seal_batch);
-  emscripten::function("secretbox_easy", &secretbox_easy);
-  emscripten::function("secretbox_open_easy", &secretbox_open_easy);
-  emscripten::function("error_message", &error_message);
-  emscripten::function("self_test", &self_test);
-}
+MEMENTO_EXPORT_STATUS_AND_SELF_TEST(memento::notes)

@@ -59,24 +59,7 @@ void poly1305_final(Poly1305& st, std::uint8_t tag[16]) {
   // carry ripples out of the top and can lift h0 to 2^26 (the test "the last
   // multiply leaves h1 = 2^26" reaches that state and fails with one pass).
   // Two suffice (after a ripple h1..h4 are small), the third costs nothing.
-  for (int pass = 0; pass < 3; pass++) {
-    std::uint32_t c;
-    c = h[0] >> 26;
-    h[0] &= kLimbMask;
-    h[1] += c;
-    c = h[1] >> 26;
-    h[1] &= kLimbMask;
-    h[2] += c;
-    c = h[2] >> 26;
-    h[2] &= kLimbMask;
-    h[3] += c;
-    c = h[3] >> 26;
-    h[3] &= kLimbMask;
-    h[4] += c;
-    c = h[4] >> 26;
-    h[4] &= kLimbMask;
-    h[0] += c * 5;
-  }
+  for (int pass = 0; pass < 3; pass++) carry_limbs(h);
   // g = h + 5 - 2^130; keep it when it did not go negative (h >= p), in constant time.
   std::uint32_t g[5], c;
   g[0] = h[0] + 5;

@@ -28,6 +28,21 @@ void poly1305(std::uint8_t tag[16], const std::uint8_t* m, std::size_t len, cons
 // SIMD stream that absorbs ciphertext between its rounds (chacha20_simd.cpp).
 inline constexpr std::uint32_t kLimbMask = 0x3ffffff;
 
+// One carry pass: each limb's bits above 26 go to the next, the top limb's
+// times 5 to limb 0 (2^130 = 5 mod p). For the ends of a message, not its
+// blocks: poly1305_multiply carries its 64-bit products straight into h.
+template <typename Limb>
+inline void carry_limbs(Limb h[5]) {
+  for (int i = 0; i < 4; i++) {
+    const Limb c = h[i] >> 26;
+    h[i] &= kLimbMask;
+    h[i + 1] += c;
+  }
+  const Limb c = h[4] >> 26;
+  h[4] &= kLimbMask;
+  h[0] += c * 5;
+}
+
 // h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
 inline void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {
   const std::uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];

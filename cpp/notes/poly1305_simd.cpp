@@ -127,25 +127,9 @@ void blocks_two_lanes(std::uint32_t h[5], const std::uint32_t r[5], const std::u
     sum[i] = static_cast<std::uint64_t>(wasm_i64x2_extract_lane(acc[i], 0)) +
              static_cast<std::uint64_t>(wasm_i64x2_extract_lane(acc[i], 1));
   }
-  std::uint64_t c;
-  c = sum[0] >> 26;
+  carry_limbs(sum);
+  sum[1] += sum[0] >> 26;
   sum[0] &= kLimbMask;
-  sum[1] += c;
-  c = sum[1] >> 26;
-  sum[1] &= kLimbMask;
-  sum[2] += c;
-  c = sum[2] >> 26;
-  sum[2] &= kLimbMask;
-  sum[3] += c;
-  c = sum[3] >> 26;
-  sum[3] &= kLimbMask;
-  sum[4] += c;
-  c = sum[4] >> 26;
-  sum[4] &= kLimbMask;
-  sum[0] += c * 5;
-  c = sum[0] >> 26;
-  sum[0] &= kLimbMask;
-  sum[1] += c;
   for (int i = 0; i < 5; i++) h[i] = static_cast<std::uint32_t>(sum[i]);
   // The v128 values live in wasm locals; erasing them would force them onto the stack.
   secure_erase(r2, sizeof r2);

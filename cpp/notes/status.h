@@ -1,24 +1,19 @@
 // Every way a notes call can fail as a whole, as one stable integer code
-// shared with the JS worker (a note that does not open is not a failure of
-// the call: its status byte says why, batch.h). The ranges are the project's
-// convention (every module's status.h): 1-63 an argument the caller gave is
-// out of range (RangeError), 64-127 one is malformed (TypeError), 128 out of
-// memory ('OutOfMemoryError'), 129-255 an internal fault ('InternalError');
-// worker/wasm-status.js maps them.
+// shared with the JS worker, in the project's ranges (cpp/common/status.h).
+// A note that does not open is not a failure of the call: its status byte
+// says why (batch.h). Both codes are internal faults: the worker broke the
+// call's contract.
 #pragma once
+
+#include "common/status.h"
 
 namespace memento::notes {
 
-enum class Status : int {
-  ok = 0,
-  // Internal faults: the caller (the worker) broke the call's contract.
-  null_pointer = 129,
-  seal_layout = 130,  // seal_batch: offsets outside the input, or the output too small
-};
+#define MEMENTO_NOTES_STATUS(X)                                     \
+  X(null_pointer, 129, "a buffer address is null (internal error)") \
+  X(seal_layout, 130,                                               \
+    "the sealing layout is inconsistent: offsets outside the input or the output too small (internal error)")
 
-// A sentence for the developer reading the error.
-const char* message(Status status);
-// Same, for a code that crossed the JS boundary; unknown codes get a generic text.
-const char* message(int code);
+MEMENTO_STATUS(MEMENTO_NOTES_STATUS, "unknown notes error", false)
 
 }  // namespace memento::notes

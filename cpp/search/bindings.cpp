@@ -6,14 +6,12 @@
 // wraps them into the idiomatic API with worker/wasm-heap.js and
 // worker/wasm-status.js. Indexes live in a handle table so JS holds plain
 // integers, never embind objects to .delete().
-#include <emscripten/bind.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
+#include "common/bindings.h"
 #include "search/index.h"
 #include "search/myers.h"
 #include "search/self_test.h"
@@ -38,6 +36,12 @@ T* at(std::uintptr_t address) {
 
 int code(Status status) { return static_cast<int>(status); }
 
+// For a call whose answer is one number: writes it to *out and answers ok.
+int answer(std::uintptr_t out, std::uint32_t value) {
+  *at<std::uint32_t>(out) = value;
+  return code(Status::ok);
+}
+
 TextIndex* find_text(unsigned handle) {
   return handle >= 1 && handle <= indexes.size() ? indexes[handle - 1].get() : nullptr;
 }
@@ -54,8 +58,6 @@ Status check_span(const Index& index, unsigned position, unsigned count) {
   return Status::ok;
 }
 
-std::string error_message(int status) { return memento::search::message(status); }
-
 // Writes the new index's handle (1, 2, ...; a destroyed one's is reused) to *out_handle.
 int index_create(std::uintptr_t out_handle) {
   unsigned handle = 0;
@@ -69,15 +71,16 @@ int index_create(std::uintptr_t out_handle) {
     indexes.push_back(std::make_unique<TextIndex>());
     handle = static_cast<unsigned>(indexes.size());
   }
-  *at<std::uint32_t>(out_handle) = handle;
-  return code(Status::ok);
+  return answer(out_handle, handle);
 }
+MEMENTO_EXPORT(index_create)
 
 // Releases an index (an unknown handle is ignored). It cannot fail, so it
 // returns nothing.
 void index_destroy(unsigned handle) {
   if (find(handle)) indexes[handle - 1].reset();
 }
+MEMENTO_EXPORT(index_destroy)
 
 // Appends `count` entries; they take the next ids in order (the JS vocabulary
 // numbers them the same way), so there is no result to return.
@@ -87,6 +90,7 @@ int index_add_entries(unsigned handle, std::uintptr_t chars, std::uintptr_t leng
   index->add_entries(at<std::uint32_t>(chars), at<std::uint32_t>(lengths), count);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_add_entries)
 
 int index_insert_notes(unsigned handle, unsigned position, unsigned count) {
   Index* index = find(handle);
@@ -95,6 +99,7 @@ int index_insert_notes(unsigned handle, unsigned position, unsigned count) {
   index->insert_notes(position, count);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_insert_notes)
 
 int index_remove_notes(unsigned handle, unsigned position, unsigned count) {
   Index* index = find(handle);
@@ -104,6 +109,7 @@ int index_remove_notes(unsigned handle, unsigned position, unsigned count) {
   index->remove_notes(position, count);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_remove_notes)
 
 int index_set_notes(unsigned handle, unsigned position, unsigned count, std::uintptr_t entries,
                     std::uintptr_t entry_counts) {
@@ -117,6 +123,7 @@ int index_set_notes(unsigned handle, unsigned position, unsigned count, std::uin
   }
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_set_notes)
 
 // The texts' non-ASCII code points that have no fold yet, each reported once:
 // writes their number to *out_count; index_take_unknown copies them out. The
@@ -131,9 +138,9 @@ int index_find_unknown(unsigned handle, std::uintptr_t bytes, unsigned size, std
   if (checked != Status::ok) return code(checked);
   unknown_code_points.clear();
   index->find_unknown(at<const std::uint8_t>(bytes), spans, count, unknown_code_points);
-  *at<std::uint32_t>(out_count) = static_cast<std::uint32_t>(unknown_code_points.size());
-  return code(Status::ok);
+  return answer(out_count, static_cast<std::uint32_t>(unknown_code_points.size()));
 }
+MEMENTO_EXPORT(index_find_unknown)
 
 // Copies the code points the last index_find_unknown found (`count` of them) to `out`.
 int index_take_unknown(std::uintptr_t out, unsigned count) {
@@ -142,6 +149,7 @@ int index_take_unknown(std::uintptr_t out, unsigned count) {
   unknown_code_points.clear();
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_take_unknown)
 
 // The folds of `count` code points: lengths[i] folded code points each, back
 // to back in `folded` (0 for one that is no letter or digit), or lengths[i] =
@@ -163,6 +171,7 @@ int index_set_folds(unsigned handle, std::uintptr_t code_points, std::uintptr_t 
   }
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_set_folds)
 
 // Sets the words of notes position .. position + count - 1 from their texts
 // (as index_find_unknown's), in order; writes how many it set to *out_done:
@@ -176,9 +185,9 @@ int index_set_texts(unsigned handle, unsigned position, unsigned count, std::uin
   const TextSpans* spans = at<const TextSpans>(texts);
   const Status checked = TextIndex::check_spans(spans, count, size);
   if (checked != Status::ok) return code(checked);
-  *at<std::uint32_t>(out_done) = index->set_texts(position, count, at<const std::uint8_t>(bytes), spans, per_note);
-  return code(Status::ok);
+  return answer(out_done, index->set_texts(position, count, at<const std::uint8_t>(bytes), spans, per_note));
 }
+MEMENTO_EXPORT(index_set_texts)
 
 // Sets the words of note `position` from its folded code points (`length`
 // of them, 0 between words), as JS folded them.
@@ -190,14 +199,14 @@ int index_set_folded(unsigned handle, unsigned position, std::uintptr_t folded, 
   index->set_folded(position, at<const std::uint32_t>(folded), length, per_note);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_set_folded)
 
 // Writes the number of character ids the index gave out to *out_size.
 int index_alphabet_size(unsigned handle, std::uintptr_t out_size) {
-  TextIndex* index = find_text(handle);
-  if (!index) return code(Status::unknown_index);
-  *at<std::uint32_t>(out_size) = index->vocabulary.alphabet_size();
-  return code(Status::ok);
+  const TextIndex* index = find_text(handle);
+  return index ? answer(out_size, index->vocabulary.alphabet_size()) : code(Status::unknown_index);
 }
+MEMENTO_EXPORT(index_alphabet_size)
 
 // Writes the code points of character ids from + 1 .. from + count to `out`
 // (the JS side maps a query's code points to these ids).
@@ -210,14 +219,14 @@ int index_alphabet(unsigned handle, unsigned from, unsigned count, std::uintptr_
   for (unsigned i = 0; i < count; ++i) cps[i] = index->vocabulary.code_point(from + 1 + i);
   return code(Status::ok);
 }
+MEMENTO_EXPORT(index_alphabet)
 
 // Writes the number of notes to *out_count.
 int index_note_count(unsigned handle, std::uintptr_t out_count) {
-  Index* index = find(handle);
-  if (!index) return code(Status::unknown_index);
-  *at<std::uint32_t>(out_count) = index->note_count();
-  return code(Status::ok);
+  const Index* index = find(handle);
+  return index ? answer(out_count, index->note_count()) : code(Status::unknown_index);
 }
+MEMENTO_EXPORT(index_note_count)
 
 // Writes the matching positions and scores (arrays of note-count capacity)
 // and their number to *out_found.
@@ -225,36 +234,12 @@ int index_search(unsigned handle, std::uintptr_t chars, std::uintptr_t lengths, 
                  std::uintptr_t positions, std::uintptr_t scores, std::uintptr_t out_found) {
   Index* index = find(handle);
   if (!index) return code(Status::unknown_index);
-  *at<std::uint32_t>(out_found) = index->search(at<std::uint32_t>(chars), at<std::uint32_t>(lengths), term_count,
-                                                at<std::uint32_t>(positions), at<std::uint32_t>(scores));
-  return code(Status::ok);
+  return answer(out_found, index->search(at<std::uint32_t>(chars), at<std::uint32_t>(lengths), term_count,
+                                         at<std::uint32_t>(positions), at<std::uint32_t>(scores)));
 }
-
-// Which kernel this build runs ("simd" or "scalar"): a description, like error_message.
-std::string kernel_variant() { return memento::search::kernel_variant(); }
-
-// The known-answer test (self_test.h): a predicate, true when this build computes right.
-bool self_test() { return memento::search::self_test(); }
+MEMENTO_EXPORT(index_search)
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(search) {
-  emscripten::function("index_create", &index_create);
-  emscripten::function("index_destroy", &index_destroy);
-  emscripten::function("index_add_entries", &index_add_entries);
-  emscripten::function("index_insert_notes", &index_insert_notes);
-  emscripten::function("index_remove_notes", &index_remove_notes);
-  emscripten::function("index_set_notes", &index_set_notes);
-  emscripten::function("index_find_unknown", &index_find_unknown);
-  emscripten::function("index_take_unknown", &index_take_unknown);
-  emscripten::function("index_set_folds", &index_set_folds);
-  emscripten::function("index_set_texts", &index_set_texts);
-  emscripten::function("index_set_folded", &index_set_folded);
-  emscripten::function("index_alphabet_size", &index_alphabet_size);
-  emscripten::function("index_alphabet", &index_alphabet);
-  emscripten::function("index_note_count", &index_note_count);
-  emscripten::function("index_search", &index_search);
-  emscripten::function("error_message", &error_message);
-  emscripten::function("kernel_variant", &kernel_variant);
-  emscripten::function("self_test", &self_test);
-}
+MEMENTO_EXPORT_STATUS_AND_SELF_TEST(memento::search)
+MEMENTO_EXPORT_KERNEL_VARIANT(memento::search)

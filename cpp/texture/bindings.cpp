@@ -3,11 +3,9 @@
 // Status, see status.h). The worker mallocs a state of texture_state_size()
 // bytes, prepares it once, then renders one band of rows per call into five
 // band-sized map buffers. Kinds: 0 stone-wall, 1 vault-face.
-#include <emscripten/bind.h>
-
 #include <cstdint>
-#include <string>
 
+#include "common/bindings.h"
 #include "texture/self_test.h"
 #include "texture/status.h"
 #include "texture/texture.h"
@@ -21,35 +19,26 @@ int code(Status status) { return static_cast<int>(status); }
 uint8_t* bytes(std::uintptr_t address) { return reinterpret_cast<uint8_t*>(address); }
 
 int texture_validate(int kind, unsigned size) { return code(memento::texture::validate(kind, size)); }
+MEMENTO_EXPORT(texture_validate)
 
 unsigned texture_state_size(int kind, unsigned size) {
   return static_cast<unsigned>(memento::texture::state_size(kind, size));
 }
+MEMENTO_EXPORT(texture_state_size)
 
 int texture_prepare(std::uintptr_t state, unsigned capacity, int kind, unsigned size, unsigned seed) {
   return code(memento::texture::prepare(reinterpret_cast<void*>(state), capacity, kind, size, seed));
 }
+MEMENTO_EXPORT(texture_prepare)
 
 int texture_render_band(std::uintptr_t state, unsigned y0, unsigned y1, std::uintptr_t albedo, std::uintptr_t normal,
                         std::uintptr_t roughness, std::uintptr_t ao, std::uintptr_t orm) {
   const memento::texture::Maps maps{bytes(albedo), bytes(normal), bytes(roughness), bytes(ao), bytes(orm)};
   return code(memento::texture::render_band(reinterpret_cast<void*>(state), y0, y1, maps));
 }
-
-std::string error_message(int status) { return memento::texture::message(status); }
-
-bool self_test() { return memento::texture::self_test(); }
-
-std::string kernel_variant() { return memento::texture::kernel_variant(); }
+MEMENTO_EXPORT(texture_render_band)
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(texture) {
-  emscripten::function("texture_validate", &texture_validate);
-  emscripten::function("texture_state_size", &texture_state_size);
-  emscripten::function("texture_prepare", &texture_prepare);
-  emscripten::function("texture_render_band", &texture_render_band);
-  emscripten::function("error_message", &error_message);
-  emscripten::function("self_test", &self_test);
-  emscripten::function("kernel_variant", &kernel_variant);
-}
+MEMENTO_EXPORT_STATUS_AND_SELF_TEST(memento::texture)
+MEMENTO_EXPORT_KERNEL_VARIANT(memento::texture)

@@ -10,6 +10,13 @@ namespace search_test {
 
 using Word = std::vector<uint32_t>;
 
+// A word spelled in letters, for hand-written cases: 'a' is id 1, 'b' id 2, ...
+inline Word letters(const char* s) {
+  Word out;
+  for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
+  return out;
+}
+
 // The whole table: d[i][j] = OSA(a[0..i), b[0..j)).
 inline std::vector<std::vector<uint32_t>> osa_table(const Word& a, const Word& b) {
   std::vector<std::vector<uint32_t>> d(a.size() + 1, std::vector<uint32_t>(b.size() + 1));

@@ -53,19 +53,20 @@ TEST_CASE("every dot divider (SIMD, radius 1..63) is exact for every sum its rad
 }
 
 TEST_CASE("narrow multipliers fit u16 and the numbers on record stay the same") {
-  REQUIRE(divider_for(0).multiplier == 1);
-  REQUIRE(divider_for(0).shift == 0);
-  REQUIRE(divider_for(8).multiplier == 7711);
-  REQUIRE(divider_for(8).shift == 17);
-  REQUIRE(divider_for(20).multiplier == 3197);
-  REQUIRE(divider_for(20).shift == 17);
   REQUIRE(divider_for(kNarrowMaxRadius).multiplier <= 0xffff);
-  REQUIRE(dot_divider_for(8).multiplier == 3855);
-  REQUIRE(dot_divider_for(8).shift == 16);
-  REQUIRE(dot_divider_for(8).bias == 9);
-  REQUIRE(dot_divider_for(20).multiplier == 3197);
-  REQUIRE(dot_divider_for(20).shift == 17);
-  REQUIRE(dot_divider_for(20).bias == 20);
+  // Per radius: divider_for's multiplier and shift, then dot_divider_for's and its bias (none recorded for 0).
+  const struct {
+    std::uint32_t radius, multiplier, shift, dot_multiplier, dot_shift, dot_bias;
+  } on_record[] = {{0, 1, 0, 0, 0, 0}, {8, 7711, 17, 3855, 16, 9}, {20, 3197, 17, 3197, 17, 20}};
+  for (const auto& r : on_record) {
+    INFO("radius " << r.radius);
+    REQUIRE(divider_for(r.radius).multiplier == r.multiplier);
+    REQUIRE(divider_for(r.radius).shift == r.shift);
+    if (r.dot_multiplier == 0) continue;
+    REQUIRE(dot_divider_for(r.radius).multiplier == r.dot_multiplier);
+    REQUIRE(dot_divider_for(r.radius).shift == r.dot_shift);
+    REQUIRE(dot_divider_for(r.radius).bias == r.dot_bias);
+  }
 }
 
 TEST_CASE("self_test passes") { REQUIRE(self_test()); }

@@ -137,9 +137,7 @@ TEST_CASE("base64 SIMD and scalar decoders agree with libsodium on 100,000 mutat
 }
 
 TEST_CASE("a batch reports malformed base64 per note and opens the rest", "[notes][base64]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(67);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(67);
   std::vector<notes_test::Note> notes;
   for (int i = 0; i < 8; i++) {
     const std::string id = "n" + std::to_string(i);

@@ -32,9 +32,7 @@ void add(SealInput& s, const std::string& id, const std::string& title, const st
 }  // namespace
 
 TEST_CASE("sealing a batch with fixed randomness gives libsodium's notes byte for byte", "[notes][batch]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(5);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(5);
   SealInput s;
   std::vector<Note> expected;
   for (int i = 0; i < 300; i++) {
@@ -63,9 +61,7 @@ TEST_CASE("sealing a batch with fixed randomness gives libsodium's notes byte fo
 }
 
 TEST_CASE("a batch of 20,000 libsodium notes opens to the right texts", "[notes][batch]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(6);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(6);
   std::vector<Note> notes;
   std::vector<std::string> titles, bodies;
   for (int i = 0; i < 20000; i++) {
@@ -87,9 +83,7 @@ TEST_CASE("a batch of 20,000 libsodium notes opens to the right texts", "[notes]
 }
 
 TEST_CASE("offsets outside the input are reported per note, a short output is refused", "[notes][batch]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(8);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(8);
   const std::string in(200, 'A');
   const std::uint32_t fields[16] = {0, 1, 0, 96, 96, 8, 104, 0xffffffff,  //
                                     0, 1, 0, 96, 96, 8, 190, 20};

@@ -67,9 +67,7 @@ Bytes resized(Bytes b, std::size_t n, notes_test::Rng& rng) {
 }  // namespace
 
 TEST_CASE("decoded fields open exactly as their base64: every status, length and byte", "[notes][decoded]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(1203);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(1203);
   std::vector<Case> cases;
   std::size_t damaged = 0;
   for (int i = 0; i < 1200; i++) {
@@ -136,9 +134,7 @@ TEST_CASE("decoded fields open exactly as their base64: every status, length and
 
 TEST_CASE("a decoded note needs room for its sealed title and body where it opens, and is refused short of it",
           "[notes][decoded]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(1204);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(1204);
   std::vector<Case> cases;
   std::size_t plain_before_last = 0;
   for (int i = 0; i < 40; i++) {
@@ -161,9 +157,7 @@ TEST_CASE("a decoded note needs room for its sealed title and body where it open
 }
 
 TEST_CASE("a decoded note refused on its body leaves nothing of its opened title behind", "[notes][decoded]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(1205);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(1205);
   const Bytes title = notes_test::text(std::string(300, 't')), body = notes_test::text(std::string(200, 'b'));
   Case victim{"v", notes_test::seal_raw_with_libsodium("v", title, body, device_key, rng.bytes(104))};
   victim.raw.body.back() ^= 1;  // the tag: the title opens first, then the body fails

@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "notes/batch.h"
@@ -39,6 +40,19 @@ struct Rng {
     return b;
   }
 };
+
+// How a batch test starts: libsodium ready, an Rng of `seed`, and the device
+// key, its first 32 bytes.
+struct BatchStart {
+  Rng rng;
+  Bytes device_key;
+};
+inline BatchStart batch_start(std::uint64_t seed) {
+  init_sodium();
+  Rng rng(seed);
+  Bytes device_key = rng.bytes(32);
+  return {std::move(rng), std::move(device_key)};
+}
 
 // A random UTF-8 text of at most about max_len bytes: ASCII, 2-, 3- and 4-byte characters, spaces and newlines.
 inline std::string random_text(Rng& rng, std::size_t max_len) {

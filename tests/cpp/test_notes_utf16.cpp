@@ -101,6 +101,29 @@ Bytes random_utf8(notes_test::Rng& rng, std::size_t max_bytes) {
   return s;
 }
 
+// open_batch over `notes` with UTF-16 out, into buffers that show what it
+// leaves unwritten: the units 0x5555 (none given when !with_units: lengths
+// only), the lengths 0xdeadbeef, the UTF-8 out zeros.
+struct Utf16Opened {
+  Bytes out;
+  std::vector<std::uint8_t> status;
+  Units units;
+  std::vector<std::uint32_t> lengths;
+  std::size_t used;
+};
+
+Utf16Opened open_utf16(const std::vector<notes_test::Note>& notes, const Bytes& device_key, bool with_units) {
+  const auto [in, fields, cap] = notes_test::pack_notes(notes);
+  Utf16Opened r{Bytes(cap), std::vector<std::uint8_t>(notes.size()), Units(cap, 0x5555),
+                std::vector<std::uint32_t>(notes.size() * kOpenUtf16Out, 0xdeadbeef), 0};
+  std::vector<std::uint32_t> of(notes.size() * kOpenFieldsOut);
+  Utf16Out utf16{with_units ? r.units.data() : nullptr, r.lengths.data(), 0};
+  open_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(in.data()), in.size(), fields.data(),
+             notes.size(), r.out.data(), r.out.size(), of.data(), r.status.data(), &utf16);
+  r.used = utf16.used;
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("UTF-8 to UTF-16 agrees with the reference on every 1-, 2- and 3-byte sequence and 4-byte samples",
@@ -154,9 +177,7 @@ TEST_CASE(
 
 TEST_CASE("open_batch writes each opened field as UTF-16 with its length, or stops at an ill-formed one",
           "[notes][utf16]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(23);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(23);
   for (const bool with_bad : {false, true}) {
     std::vector<notes_test::Note> notes;
     std::vector<Bytes> titles, bodies;
@@ -169,49 +190,39 @@ TEST_CASE("open_batch writes each opened field as UTF-16 with its length, or sto
           id, notes_test::seal_raw_with_libsodium(id, titles.back(), bodies.back(), device_key, rng.bytes(104))));
     }
     notes[7].body[50] = notes[7].body[50] == 'A' ? 'B' : 'A';  // tampered: fails authentication
-    const auto [in, fields, cap] = notes_test::pack_notes(notes);
-    Bytes out(cap);
-    std::vector<std::uint32_t> of(notes.size() * kOpenFieldsOut);
-    std::vector<std::uint8_t> status(notes.size());
-    Units units(cap, 0x5555);
-    std::vector<std::uint32_t> lengths(notes.size() * kOpenUtf16Out, 0xdeadbeef);
-    Utf16Out utf16{units.data(), lengths.data(), 0};
-    open_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(in.data()), in.size(), fields.data(),
-               notes.size(), out.data(), out.size(), of.data(), status.data(), &utf16);
-    CHECK(status[7] != 0);
-    CHECK(lengths[14] == 0);
-    CHECK(lengths[15] == 0);
+    const Utf16Opened opened = open_utf16(notes, device_key, true);
+    CHECK(opened.status[7] != 0);
+    CHECK(opened.lengths[14] == 0);
+    CHECK(opened.lengths[15] == 0);
     if (with_bad) {
-      REQUIRE(utf16.used == kIllFormed);
+      REQUIRE(opened.used == kIllFormed);
       // Every note still opens; no UTF-16 unit of any plaintext is left behind (no count goes back to erase them by).
-      CHECK(status[150] == 0);
-      for (std::size_t k = 0; k < units.size(); k++) {
-        if (units[k] != 0 && units[k] != 0x5555) FAIL("unit " << k << " left behind");
+      CHECK(opened.status[150] == 0);
+      for (std::size_t k = 0; k < opened.units.size(); k++) {
+        if (opened.units[k] != 0 && opened.units[k] != 0x5555) FAIL("unit " << k << " left behind");
       }
       continue;
     }
     Units expected;
     for (std::size_t i = 0; i < notes.size(); i++) {
       if (i == 7) continue;
-      REQUIRE(status[i] == 0);
+      REQUIRE(opened.status[i] == 0);
       Units title, body;
       REQUIRE(reference_decode(titles[i], &title));
       REQUIRE(reference_decode(bodies[i], &body));
-      CHECK(lengths[2 * i] == title.size());
-      CHECK(lengths[2 * i + 1] == body.size());
+      CHECK(opened.lengths[2 * i] == title.size());
+      CHECK(opened.lengths[2 * i + 1] == body.size());
       expected.insert(expected.end(), title.begin(), title.end());
       expected.insert(expected.end(), body.begin(), body.end());
     }
-    REQUIRE(utf16.used == expected.size());
-    CHECK(Units(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(expected.size())) == expected);
+    REQUIRE(opened.used == expected.size());
+    CHECK(Units(opened.units.begin(), opened.units.begin() + static_cast<std::ptrdiff_t>(expected.size())) == expected);
   }
 }
 
 TEST_CASE("open_batch with lengths only writes the lengths the UTF-16 has, or stops at an ill-formed field",
           "[notes][utf16]") {
-  notes_test::init_sodium();
-  notes_test::Rng rng(24);
-  const Bytes device_key = rng.bytes(32);
+  auto [rng, device_key] = notes_test::batch_start(24);
   for (const bool with_bad : {false, true}) {
     std::vector<notes_test::Note> notes;
     for (int i = 0; i < 60; i++) {
@@ -222,30 +233,18 @@ TEST_CASE("open_batch with lengths only writes the lengths the UTF-16 has, or st
           id, notes_test::seal_raw_with_libsodium(id, random_utf8(rng, 80), body, device_key, rng.bytes(104))));
     }
     notes[9].title[60] = notes[9].title[60] == 'A' ? 'B' : 'A';  // tampered: fails authentication
-    const auto [in, fields, cap] = notes_test::pack_notes(notes);
-    auto run = [&](bool with_units, std::vector<std::uint32_t>* lengths, Bytes* out) {
-      out->assign(cap, 0);
-      std::vector<std::uint32_t> of(notes.size() * kOpenFieldsOut);
-      std::vector<std::uint8_t> status(notes.size());
-      Units units(cap, 0x5555);
-      lengths->assign(notes.size() * kOpenUtf16Out, 0xdeadbeef);
-      Utf16Out utf16{with_units ? units.data() : nullptr, lengths->data(), 0};
-      open_batch(device_key.data(), reinterpret_cast<const std::uint8_t*>(in.data()), in.size(), fields.data(),
-                 notes.size(), out->data(), out->size(), of.data(), status.data(), &utf16);
-      CHECK(status[9] != 0);
-      if (!with_units) CHECK(std::count(units.begin(), units.end(), 0x5555) == static_cast<std::ptrdiff_t>(cap));
-      return utf16.used;
-    };
-    std::vector<std::uint32_t> counted, transcoded;
-    Bytes out_counted, out_transcoded;
-    const std::size_t used_counted = run(false, &counted, &out_counted);
-    const std::size_t used_transcoded = run(true, &transcoded, &out_transcoded);
-    CHECK(used_counted == used_transcoded);
-    CHECK(out_counted == out_transcoded);  // the UTF-8 is the same either way
+    const Utf16Opened counted = open_utf16(notes, device_key, false);
+    const Utf16Opened transcoded = open_utf16(notes, device_key, true);
+    CHECK(counted.status[9] != 0);
+    CHECK(transcoded.status[9] != 0);
+    CHECK(std::count(counted.units.begin(), counted.units.end(), 0x5555) ==
+          static_cast<std::ptrdiff_t>(counted.units.size()));
+    CHECK(counted.used == transcoded.used);
+    CHECK(counted.out == transcoded.out);  // the UTF-8 is the same either way
     if (with_bad) {
-      CHECK(used_counted == kIllFormed);
+      CHECK(counted.used == kIllFormed);
       continue;
     }
-    CHECK(counted == transcoded);
+    CHECK(counted.lengths == transcoded.lengths);
   }
 }

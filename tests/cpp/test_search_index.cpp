@@ -216,20 +216,31 @@ std::vector<Word> vocabulary(std::mt19937& rng, uint32_t letters) {
   return v;
 }
 
+// A random corpus: a vocabulary of 40 words over 3 + rng() % letter_choices
+// letters, and `note_count` notes drawn from it.
+struct RandomCorpus {
+  uint32_t letters;
+  std::vector<Word> vocab;
+  Fixture fixture;
+
+  RandomCorpus(std::mt19937& rng, uint32_t letter_choices, int note_count)
+      : letters(3 + rng() % letter_choices), vocab(vocabulary(rng, letters)) {
+    for (int n = 0; n < note_count; ++n) fixture.insert(static_cast<uint32_t>(n), random_note(rng, vocab));
+  }
+};
+
 }  // namespace
 
 TEST_CASE("the index equals a brute-force scan on random corpora and queries", "[search][index]") {
   std::mt19937 rng(11);
   for (int corpus = 0; corpus < 60; ++corpus) {
-    const uint32_t letters = 3 + rng() % 10;
-    const auto vocab = vocabulary(rng, letters);
-    Fixture f;
-    for (int n = 0; n < 12; ++n) f.insert(static_cast<uint32_t>(f.notes.size()), random_note(rng, vocab));
+    RandomCorpus c(rng, 10, 12);
+    Fixture& f = c.fixture;
     for (int q = 0; q < 40; ++q) {
       std::vector<Word> terms(rng() % 4);
       for (auto& t : terms) {
-        t = rng() % 4 == 0 ? random_word(rng, 1 + rng() % 70, letters)
-                           : typo(rng, vocab[rng() % vocab.size()], letters);
+        t = rng() % 4 == 0 ? random_word(rng, 1 + rng() % 70, c.letters)
+                           : typo(rng, c.vocab[rng() % c.vocab.size()], c.letters);
         if (t.empty()) t.push_back(1);
         if (rng() % 3 == 0) t.resize(1 + rng() % t.size());
       }
@@ -242,13 +253,11 @@ TEST_CASE("the index equals a brute-force scan on random corpora and queries", "
 TEST_CASE("typing a word one code point at a time gives the brute-force result on every keystroke", "[search][index]") {
   std::mt19937 rng(12);
   for (int corpus = 0; corpus < 40; ++corpus) {
-    const uint32_t letters = 3 + rng() % 6;
-    const auto vocab = vocabulary(rng, letters);
-    Fixture f;
-    for (int n = 0; n < 15; ++n) f.insert(static_cast<uint32_t>(f.notes.size()), random_note(rng, vocab));
-    Word target = typo(rng, vocab[rng() % vocab.size()], letters);
-    if (rng() % 5 == 0) target = random_word(rng, 70, letters);
-    const Word first = vocab[rng() % vocab.size()];
+    RandomCorpus c(rng, 6, 15);
+    Fixture& f = c.fixture;
+    Word target = typo(rng, c.vocab[rng() % c.vocab.size()], c.letters);
+    if (rng() % 5 == 0) target = random_word(rng, 70, c.letters);
+    const Word first = c.vocab[rng() % c.vocab.size()];
     for (size_t typed = 1; typed <= target.size(); ++typed) {
       const Word prefix(target.begin(), target.begin() + static_cast<std::ptrdiff_t>(typed));
       INFO("corpus " << corpus << ", typed " << typed);
@@ -302,11 +311,7 @@ TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match n
 
 TEST_CASE("a transposed term ranks the note with the whole word before the notes with longer words",
           "[search][index]") {
-  auto w = [](const char* s) {
-    Word out;
-    for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
-    return out;
-  };
+  const auto w = search_test::letters;
   Fixture f;
   f.insert(0, {w("reports"), w("weekly")});
   f.insert(1, {w("reporting")});

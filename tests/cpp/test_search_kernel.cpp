@@ -110,11 +110,7 @@ TEST_CASE("the transposition kernel equals the OSA table on every term and word 
 
 TEST_CASE("hand-checked transpositions: start, end, repeated letters, and no substring edited twice",
           "[search][kernel]") {
-  auto w = [](const char* s) {
-    Word out;
-    for (; *s; ++s) out.push_back(static_cast<uint32_t>(*s - 'a' + 1));
-    return out;
-  };
+  const auto w = search_test::letters;
   const struct {
     const char *term, *word;
     uint32_t full, prefix;

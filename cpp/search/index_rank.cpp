@@ -1,0 +1,112 @@
+// A query's answer: every term's keys summed per note, then the notes in the
+// order of docs/specs/search.md (index.h).
+#include <cstddef>
+
+#include "search/index.h"
+
+namespace memento::search {
+
+namespace {
+constexpr uint32_t kDead = 0xffffffffu;  // a note some term does not match
+}  // namespace
+
+uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                       uint32_t* out_scores) {
+  const uint32_t notes = note_count();
+  if (term_count == 0) {
+    for (uint32_t p = 0; p < notes; ++p) {
+      out_positions[p] = p;
+      out_scores[p] = 0;
+    }
+    return notes;
+  }
+  // Per slot the score, then (after the last term) its order key: 2 * score,
+  // plus 1 when the last term reaches its best distance only through a prefix.
+  total_.assign(slot_entries_.size(), 0);
+  agreements_.assign(slot_entries_.size(), 0);
+  for (uint32_t t = 0; t < term_count; ++t) {
+    const bool last = t + 1 == term_count;
+    term_best(chars, lengths[t], last);
+    for (size_t s = 0; s < total_.size(); ++s) {
+      const uint32_t key = best_[s];
+      if (key == kNoMatch || total_[s] == kDead)
+        total_[s] = kDead;
+      else
+        total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
+      agreements_[s] += agreement_[s];
+    }
+    chars += lengths[t];
+  }
+  last_representative_.swap(representative_);
+  order(term_count, out_positions, out_scores);
+  return static_cast<uint32_t>(list_.size());
+}
+
+// The order of docs/specs/search.md by counting sorts only (std::sort within
+// each key cost several ms on a one-letter prefix matching most of 5,000
+// notes): the matched notes by key (positions ascending), which gives each
+// its turn; then, least significant first, by commonness, by the inner key
+// (tier 0: the turn; beyond: the key and agreement) and by the outer key
+// (tier 0: the key, 0 or 1; beyond: 2 + the turn).
+void Index::order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores) {
+  const uint32_t notes = note_count();
+  list_.clear();
+  for (uint32_t p = 0; p < notes; ++p) {
+    if (total_[order_[p]] != kDead) list_.push_back(p);
+  }
+  by_position_ = list_;
+  counting_sort([this](uint32_t slot) { return total_[slot]; }, 4 * term_count + 2);
+  // Turns: per tier, per representative word, in (key, position) order.
+  turn_.resize(slot_entries_.size());
+  common_.resize(slot_entries_.size());
+  if (word_turns_.size() < word_notes_.size()) {
+    word_turns_.resize(word_notes_.size(), 0);
+    word_stamp_.resize(word_notes_.size(), 0);
+  }
+  uint32_t most_turns = 0, commonest = 0;
+  bool tier0 = true;
+  ++stamp_;
+  for (uint32_t p : list_) {
+    const uint32_t slot = order_[p];
+    if (tier0 && total_[slot] > 1) {
+      tier0 = false;
+      ++stamp_;
+    }
+    const uint32_t word = entry_word_[last_representative_[slot]];
+    if (word_stamp_[word] != stamp_) {
+      word_stamp_[word] = stamp_;
+      word_turns_[word] = 0;
+    }
+    turn_[slot] = word_turns_[word]++;
+    most_turns = std::max(most_turns, turn_[slot]);
+    common_[slot] = word_notes_[word];
+    commonest = std::max(commonest, common_[slot]);
+  }
+  // Back to position order, then the three stable passes.
+  list_.swap(by_position_);
+  counting_sort([this, commonest](uint32_t slot) { return commonest - common_[slot]; }, commonest + 1);
+  const uint32_t terms = term_count;
+  counting_sort(
+      [this, terms](uint32_t slot) {
+        return total_[slot] <= 1 ? turn_[slot] : total_[slot] * (terms + 1) + (terms - agreements_[slot]);
+      },
+      std::max(most_turns + 1, (4 * terms + 2) * (terms + 1)));
+  counting_sort([this](uint32_t slot) { return total_[slot] <= 1 ? total_[slot] : 2 + turn_[slot]; }, most_turns + 3);
+  for (size_t i = 0; i < list_.size(); ++i) {
+    out_positions[i] = list_[i];
+    out_scores[i] = total_[order_[list_[i]]] >> 1;
+  }
+}
+
+template <typename Key>
+void Index::counting_sort(Key key, uint32_t range) {
+  starts_.assign(size_t{range} + 1, 0);
+  keys_.resize(list_.size());
+  for (size_t i = 0; i < list_.size(); ++i) ++starts_[(keys_[i] = key(order_[list_[i]])) + 1];
+  for (size_t i = 1; i < starts_.size(); ++i) starts_[i] += starts_[i - 1];
+  sorted_.resize(list_.size());
+  for (size_t i = 0; i < list_.size(); ++i) sorted_[starts_[keys_[i]]++] = list_[i];
+  list_.swap(sorted_);
+}
+
+}  // namespace memento::search
