@@ -98,7 +98,7 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
   // Posted with the worker's init (as every job is): the warm runs as soon as the worker is up, even
   // while this thread is busy (in Node a server's main thread hashing or serving
   // would otherwise hold it back until the next job, which then waited for it).
-  const ready = client.call('warm', args).then(() => {}, () => {});
+  const ready = client.call('warm', args, { warmUp: true }).then(() => {}, () => {});
   let used = false;
   return {
     ready,
@@ -140,7 +140,7 @@ function jobClient(options, params, hints, reuse) {
 // idle 1.19x the old build with the standby started after the job, 0.92x
 // with it started during the job).
 const standby = readiesNextArgon2Worker ? false
-  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}), afterJob: true };
+  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }, { warmUp: true }).catch(() => {}), afterJob: true };
 
 /**
  * Runs a job of `m` KiB on its own worker; in Node, once it succeeds, readies the worker of a next job like it.
