@@ -185,21 +185,32 @@ export class WorkerClient {
     // worker is keyed by it: run-once.js, argon2-next.js).
     const { force } = options;
     // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
-    const stillWanted = () => {
+    const stillWanted = (worker) => {
       if (generation === this.#generation) return;
+      worker?.terminate();
       releaseSlot(this);
       throw namedError('AbortError', `${this.name} worker terminated while starting`);
     };
     await acquireSlot(this);
     stillWanted();
-    const compileStart = performance.now();
-    const [compiled, companions] = await Promise.all([
-      compileModule(this.module, { forceScalar: force === 'scalar' }),
-      compileCompanions(this.module.companions)]);
-    stillWanted();
+    // The worker's thread starts and loads its script while the module compiles (the first start of a module in
+    // a page; later ones find it compiled): the two overlap. It gets no message, its init first, until then.
     const workerStart = performance.now();
-    measure(`${this.name}:compile`, compileStart, workerStart);
     const worker = startWorker(this.module.worker, this.name);
+    keepAlive(worker, !this.standby || this.#jobs.size > 0);
+    let earlyError;
+    worker.onerror = (event) => { event.preventDefault?.(); earlyError ??= event; };
+    let compiled, companions;
+    try {
+      [compiled, companions] = await Promise.all([
+        compileModule(this.module, { forceScalar: force === 'scalar' }),
+        compileCompanions(this.module.companions)]);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    stillWanted(worker);
+    measure(`${this.name}:compile`, workerStart);
     this.#worker = worker;
     this.#enter('starting');   // now with a worker: Node holds its event loop only for a job
     return new Promise((resolve, reject) => {
@@ -226,6 +237,10 @@ export class WorkerClient {
         reject(error);
         this.terminate(error.message, error);
       };
+      if (earlyError) {   // its script failed to load while the module compiled
+        worker.onerror(earlyError);
+        return;
+      }
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
         scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force, companions,
         hints: this.hints });
