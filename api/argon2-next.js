@@ -6,12 +6,14 @@
 // start. Unused, the readied worker ends after IDLE_MS.argon2Warm. Pages
 // (platform.js) do not do this: they hash once per unlock.
 import { readiesNextArgon2Worker } from './runtime/platform.js';
+import { forcedPath } from './runtime/client.js';
 import { IDLE_MS } from '../common/constants.js';
 
 /** @type {{key: string, warm: import('./argon2.js').Argon2Warm, timer: ReturnType<typeof setTimeout>} | undefined} */
 let next;
 
-const keyOf = ({ m, p, parallel = true }) => `${m}/${p}/${parallel}`;
+// Started under the forcePath() of its time: a job after forcePath('scalar') must not run on one readied before.
+const keyOf = ({ m, p, parallel = true }) => `${m}/${p}/${parallel}/${forcedPath()}`;
 
 /** The readied worker for a job of these m, p and parallel, if there is one (taken: used once). */
 export function takeNextWorker(params) {

@@ -98,7 +98,7 @@ export function warmArgon2({ m = ARGON2_DEFAULTS.m, p = ARGON2_DEFAULTS.p, paral
   // Posted with the worker's init (as every job is): the warm runs as soon as the worker is up, even
   // while this thread is busy (in Node a server's main thread hashing or serving
   // would otherwise hold it back until the next job, which then waited for it).
-  const ready = client.call('warm', args).then(() => {}, () => {});
+  const ready = client.call('warm', args, { warmUp: true }).then(() => {}, () => {});
   let used = false;
   return {
     ready,
@@ -140,18 +140,18 @@ function jobClient(options, params, hints, reuse) {
 // idle 1.19x the old build with the standby started after the job, 0.92x
 // with it started during the job).
 const standby = readiesNextArgon2Worker ? false
-  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }).catch(() => {}), afterJob: true };
+  : { prime: (client) => client.call('warm', { m: 256, p: 1, parallel: false }, { warmUp: true }).catch(() => {}), afterJob: true };
 
 /**
  * Runs a job of `m` KiB on its own worker; in Node, once it succeeds, readies the worker of a next job like it.
- * The worker lingers argon2LingerMs after the job, and a next job of the same m with its lanes one after another
- * runs on it: its heap still has the job's pages (a fresh worker takes them again, 2.6 ms per MiB on this host
- * kind, more than the hash; in Node the readied next worker is still taking them when a call comes at once).
- * Parallel lanes hash in a shared memory of their own per job.
+ * The worker lingers argon2LingerMs after the job, and a next job of the same m and lane hints runs on it: its heap
+ * still has the job's pages (a fresh worker takes them again, 2.6 ms per MiB on this host kind, more than the hash;
+ * in Node the readied next worker is still taking them when a call comes at once), and with parallel lanes it kept
+ * the job's shared memory and lane workers (worker/argon2-ops.js) for as long.
  */
 async function runJob(op, args, options, transfer, params, hints, m) {
   // A verify of a hash string made elsewhere (no params) keeps nothing for a next job, as it readies nothing.
-  const reuse = hints.parallel || (op === 'pwhashVerify' && !params) ? undefined : `m=${m}`;
+  const reuse = op === 'pwhashVerify' && !params ? undefined : `m=${m}`;
   // In Node the worker lingers only to be reused; on a page also so that its teardown waits (see argon2LingerMs).
   const lingerMs = reuse === undefined && readiesNextArgon2Worker ? 0 : argon2LingerMs;
   const result = await runOnce(argon2Module, op, args, { ...options, transfer },

@@ -91,22 +91,35 @@ const earlyErrors = new WeakMap();
  * job's m and p (used when the job's inputs fit its room); `message(code)`
  * turns a kernel status into text (the main build's error_message); the
  * error's kind follows from the code (worker/wasm-status.js), as everywhere.
+ * `keep(stage)`: after a job that succeeded, the job's stage (its shared memory, erased, this thread's instance on
+ * it and the lane workers still attached) is handed to `keep` instead of being let go: a next job of the same m and
+ * p given it as `readied` takes no fresh memory and starts no worker; endStage() lets it go.
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
-  const workers = () => [...options.workers ?? [], ...options.readied?.workers ?? []];
-  let tag;
+  const given = [...options.workers ?? [], ...options.readied?.workers ?? []];
+  let done;
   try {
-    tag = await hashInParallel(options);
+    done = await hashInParallel(options);
   } catch (error) {
     // Also on early errors; a readied stage serves one job, used or not.
-    for (const worker of workers()) worker.terminate();
+    for (const worker of given) worker.terminate();
     throw error;
   }
-  const ending = workers();
+  const { tag, stage } = done;
+  // Each Worker once, whether it came as itself or inside the LaneWorker that drove it.
+  const own = (worker) => (worker instanceof LaneWorker ? worker.worker : worker);
+  const kept = new Set(options.keep ? stage.workers.map(own) : []);
+  const ending = [...new Set([...given, ...stage.workers].map(own))].filter((worker) => !kept.has(worker));
   if (options.lingerMs > 0) setTimeout(() => { for (const worker of ending) worker.terminate(); }, options.lingerMs);
   else for (const worker of ending) worker.terminate();
+  options.keep?.(stage);
   return tag;
+}
+
+/** Lets a stage go that argon2idParallel handed to `keep` (or prepareLanes made): its lane workers end. */
+export function endStage(stage) {
+  for (const worker of stage.workers) worker.terminate();
 }
 
 // Where things go in the shared memory of a job of (m, p) on `threads`
@@ -160,6 +173,11 @@ class LaneWorker {
 
   fill(job) {
     this.#worker.postMessage({ type: 'fill', ...job });
+  }
+
+  /** The Worker it drives. */
+  get worker() {
+    return this.#worker;
   }
 
   terminate() {
@@ -247,7 +265,7 @@ async function hashInParallel({
 
   const heap = () => new Uint8Array(memory.buffer);
   let laneWorkers = ready?.workers ?? [];
-  const spawned = [];  // started here; the pre-started and readied ones are terminated by argon2idParallel
+  const spawned = [];  // started here: terminated here after a failure, else by argon2idParallel with the others
   let erasedUpTo = blocks;  // the threads erase the blocks after the last slice
   try {
     for (const [name, bytes] of Object.entries({ password, salt, secret, ad })) if (bytes) heap().set(bytes, at[name]);
@@ -304,9 +322,13 @@ async function hashInParallel({
     erasedUpTo = blocks + blockBytes;
     // Past the last barrier no thread is in the module: the stacks can go too.
     heap().fill(0, Math.max(0, heapBase - COORDINATOR_STACK_BYTES), blocks);
-    return heap().slice(tagAt, tagAt + length);
-  } finally {
+    const tag = heap().slice(tagAt, tagAt + length);
+    const layout = { heapBase, blocks, blockBytes };
+    return { tag, stage: { m, p, threads, layout, memory, lanes, workers: laneWorkers } };
+  } catch (error) {
     for (const worker of spawned) worker.terminate();
+    throw error;
+  } finally {
     heap().fill(0, erasedUpTo, end);  // nothing of the job stays in the shared memory
   }
 }

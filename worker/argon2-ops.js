@@ -8,7 +8,7 @@ import { heapCopyOut, heapReadU32, heapReadU8, withHeap } from './wasm-heap.js';
 import { checkStatus } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { argon2idParallel, parallelLanesAvailable, prepareLanes } from './argon2-lanes.js';
+import { argon2idParallel, endStage, parallelLanesAvailable, prepareLanes } from './argon2-lanes.js';
 
 const SALT_BYTES = 16;      // libsodium's crypto_pwhash_SALTBYTES
 const STR_CAPACITY = 256;
@@ -43,6 +43,25 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   let readiedLanes;
   /** False once the lanes build gave another tag than the main build: lanes then run one after another. */
   let lanesAgree = true;
+  /**
+   * The last parallel job's stage (its memory erased, its lane workers attached) while this worker lingers after
+   * the job (args.lingerMs), for a next job of the same m and p (a job in a row: the page's runOnce reuse key):
+   * that job then takes no fresh memory (10.5 us per 4 KiB page on some hosts) and starts no lane worker. Let go
+   * when lingerMs ends, as the worker itself is then; it holds no secret. @type {{stage: object, timer: any} | undefined}
+   */
+  let kept;
+  const letKeptGo = () => {
+    if (!kept) return;
+    clearTimeout(kept.timer);
+    endStage(kept.stage);
+    kept = undefined;
+  };
+  const takeKept = () => {
+    const stage = kept?.stage;
+    if (kept) clearTimeout(kept.timer);
+    kept = undefined;
+    return stage;
+  };
 
   // Segment by segment rather than one long call: V8 swaps in optimised code
   // between calls, and the job can report progress.
@@ -74,11 +93,13 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
   async function hashParallel(args, onProgress) {
     const { password, salt, t, m, p, length, secret, ad } = args;
     check(wasm.validate_params(t, m, p, length, ...[password, salt, secret, ad].map((bytes) => bytes?.length ?? 0)));
-    const readied = await readiedLanes?.catch(() => undefined);  // a failed stage terminated its workers
+    const readied = (await readiedLanes?.catch(() => undefined)) ?? takeKept();  // a failed stage ended its workers
     readiedLanes = undefined;
     if (!lanesAgree) return hashSequential(args, onProgress);
+    const { lingerMs } = args;
+    const keep = lingerMs > 0 ? (stage) => { kept = { stage, timer: setTimeout(letKeptGo, lingerMs) }; } : undefined;
     const tag = await argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied,
-      message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length, lingerMs: args.lingerMs });
+      message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length, lingerMs, keep });
     onProgress?.(1);
     return tag;
   }
@@ -97,6 +118,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
       const reference = hashSequential({ ...WARM_UP });
       if (supportsParallel && lanesAgree && p > 1 && parallel !== false) {
+        letKeptGo();
         readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
         const message = (code) => wasm.error_message(code);
         const stage = prepareLanes({ module: lanesModule, m, p, workers: laneWorkers, laneUrl, message });

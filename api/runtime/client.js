@@ -39,6 +39,8 @@ import { IDLE_MS } from '../../common/constants.js';
  * @property {Transferable[]} [transfer] moved to the worker, not copied
  * @property {(value: any) => void} [onProgress] the worker's progress reports (0..1, or a module's report object)
  * @property {AbortSignal} [signal] aborting terminates the worker
+ * @property {boolean} [warmUp] the job only readies the worker for jobs to come (argon2's warm-up hash): it is
+ *   not a job enginePath() reports
  */
 
 /**
@@ -50,16 +52,18 @@ import { IDLE_MS } from '../../common/constants.js';
 
 /** @type {{force: 'scalar' | 'fallback' | undefined}} */
 const options = { force: undefined };
-/** @type {Map<string, EnginePath>} */
-const pathsInUse = new Map();
+/** Module name -> the path of the worker whose job finished last. @type {Map<string, EnginePath>} */
+const lastJobPaths = new Map();
 
 /**
- * The path the last worker of module `name` started on: 'simd', 'scalar' or 'libsodium' ('js' for search).
- * @param {string} name a module: 'argon2', 'notes', 'search' or 'texture'
- * @returns {EnginePath | undefined} undefined before any worker of that module started
+ * The path of the worker that ran the module's last finished job (its reply came, a result or an error): 'simd',
+ * 'scalar', 'libsodium' or 'js'. A worker that only started, or only ran a warm-up, does not count: the standby
+ * readied after a job, at the path of its time, may come up after a later job forced to another path.
+ * @param {string} name a module: 'argon2', 'notes', 'search', 'texture' or 'blur'
+ * @returns {EnginePath | undefined} undefined before any job of that module finished
  */
 export function enginePath(name) {
-  return pathsInUse.get(name);
+  return lastJobPaths.get(name);
 }
 /**
  * Test and diagnostics hook: 'scalar' or 'fallback' skips the faster paths in new workers.
@@ -177,22 +181,36 @@ export class WorkerClient {
 
   async #spawn() {
     const generation = this.#generation;
+    // forcePath() as the start was asked for, not as it is once the compile is done (a standby or a next job's
+    // worker is keyed by it: run-once.js, argon2-next.js).
+    const { force } = options;
     // Terminated while waiting (a warm start released as the field was emptied): no worker may appear after.
-    const stillWanted = () => {
+    const stillWanted = (worker) => {
       if (generation === this.#generation) return;
+      worker?.terminate();
       releaseSlot(this);
       throw namedError('AbortError', `${this.name} worker terminated while starting`);
     };
     await acquireSlot(this);
     stillWanted();
-    const compileStart = performance.now();
-    const [compiled, companions] = await Promise.all([
-      compileModule(this.module, { forceScalar: options.force === 'scalar' }),
-      compileCompanions(this.module.companions)]);
-    stillWanted();
+    // The worker's thread starts and loads its script while the module compiles (the first start of a module in
+    // a page; later ones find it compiled): the two overlap. It gets no message, its init first, until then.
     const workerStart = performance.now();
-    measure(`${this.name}:compile`, compileStart, workerStart);
     const worker = startWorker(this.module.worker, this.name);
+    keepAlive(worker, !this.standby || this.#jobs.size > 0);
+    let earlyError;
+    worker.onerror = (event) => { event.preventDefault?.(); earlyError ??= event; };
+    let compiled, companions;
+    try {
+      [compiled, companions] = await Promise.all([
+        compileModule(this.module, { forceScalar: force === 'scalar' }),
+        compileCompanions(this.module.companions)]);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    stillWanted(worker);
+    measure(`${this.name}:compile`, workerStart);
     this.#worker = worker;
     this.#enter('starting');   // now with a worker: Node holds its event loop only for a job
     return new Promise((resolve, reject) => {
@@ -202,7 +220,6 @@ export class WorkerClient {
           this.#failStart = undefined;
           this.path = data.path;
           this.#heapBytes = data.heapBytes ?? 0;
-          pathsInUse.set(this.name, data.path);
           // The worker's own part of its start: instantiating and self-testing its module.
           const readyAt = performance.now();
           measure(`${this.name}:worker-start`, workerStart, readyAt - data.startupMs);
@@ -220,8 +237,12 @@ export class WorkerClient {
         reject(error);
         this.terminate(error.message, error);
       };
+      if (earlyError) {   // its script failed to load while the module compiled
+        worker.onerror(earlyError);
+        return;
+      }
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
-        scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force: options.force, companions,
+        scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force, companions,
         hints: this.hints });
       // Jobs sent while the worker did not exist go now, behind its init.
       for (const job of this.#jobs.values()) this.#post(job);
@@ -238,8 +259,14 @@ export class WorkerClient {
       const now = performance.now();
       measure(`${this.name}:${job.op} (in worker)`, now - data.ms, now);
     }
+    this.#ran(job);
     if (data.ok) this.#settle(job, { result: data.result });
     else this.#settle(job, { error: deserializeError(data.error) });
+  }
+
+  // The job ran here (its reply came, or its answer came another way): enginePath() reports this worker's path.
+  #ran(job) {
+    if (!job.warmUp && this.path && this.#jobs.has(job.id)) lastJobPaths.set(this.name, this.path);
   }
 
   #settle(job, { result, error }) {
@@ -281,11 +308,15 @@ export class WorkerClient {
    * @param {CallOptions} [options]
    * @returns {SentJob}
    */
-  send(op, args, { transfer = [], onProgress, signal } = {}) {
+  send(op, args, { transfer = [], onProgress, signal, warmUp = false } = {}) {
     const id = this.#nextId++;
-    const job = { id, op, args, transfer, onProgress, posted: false };
+    const job = { id, op, args, transfer, onProgress, warmUp, posted: false };
     const promise = new Promise((resolve, reject) => Object.assign(job, { resolve, reject }));
-    const sent = { id, promise, get posted() { return job.posted; }, settle: (result) => this.#settle(job, { result }) };
+    const settle = (result) => {
+      this.#ran(job);
+      this.#settle(job, { result });
+    };
+    const sent = { id, promise, get posted() { return job.posted; }, settle };
     if (signal?.aborted) {
       job.reject(abortError(signal));
       return sent;

@@ -58,11 +58,16 @@ function wrapPage(page, context) {
     screenshot: (file) => page.screenshot({ path: file, fullPage: true }),
     /** Emulates media features: {reducedMotion: 'reduce' | 'no-preference' | null}. */
     emulateMedia: (features) => page.emulateMedia(features),
-    /** Dedicated workers alive in this page, as the browser (not the page) sees them. */
+    /**
+     * Dedicated workers alive in this page, nested ones included, as the browser (not the page) sees them. Only this
+     * page's: Target.getTargets lists every page's workers, and a page an earlier test left open (an assertion failed
+     * before its close()) added its standby worker to vault-unlock.test's count on a CI run.
+     */
     async workerTargets() {
       cdp ??= await context.newCDPSession(page);
+      const { targetInfo: { targetId: pageId } } = await cdp.send('Target.getTargetInfo');
       const { targetInfos } = await cdp.send('Target.getTargets');
-      const fromCdp = targetInfos.filter((info) => info.type === 'worker');
+      const fromCdp = targetInfos.filter((info) => info.type === 'worker' && info.parentFrameId === pageId);
       return Math.max(fromCdp.length, page.workers().length);
     },
     close: () => page.close(),

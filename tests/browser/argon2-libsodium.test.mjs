@@ -96,3 +96,29 @@ test('pwhashStr() strings verify in libsodium and libsodium\'s verify in pwhashV
     ours: undefined, oursInSodium: true, oursWrongInSodium: false, theirsInOurs: true, theirsWrongInOurs: false, bytesInOurs: true,
   });
 });
+
+// libsodium has no p > 1: the reference here is hash-wasm, in Node. On an isolated page the lanes run in parallel
+// threads, and each job in a row runs on the last one's lingering worker and its kept stage (worker/argon2-ops.js).
+test('p = 4 jobs in a row on an isolated page, on the kept parallel stage, equal hash-wasm', async () => {
+  const { argon2id: hashWasm } = await import('hash-wasm');
+  const isolated = await browser.newPage({ isolated: true });
+  try {
+    const salt = Array.from({ length: 16 }, (_, i) => i * 3);
+    const jobs = ['first', 'second', 'third', 'fourth'].map((password, i) => ({ password, t: 1 + (i % 2), m: 4096 }));
+    const tags = await isolated.evaluate(async ({ jobs, salt }) => {
+      const out = { crossOriginIsolated };
+      out.tags = [];
+      for (const job of jobs) {
+        const tag = await window.memento.argon2id({ ...job, salt: new Uint8Array(salt), p: 4 });
+        out.tags.push(Array.from(tag, (byte) => byte.toString(16).padStart(2, '0')).join(''));
+      }
+      return out;
+    }, { jobs, salt });
+    assert.equal(tags.crossOriginIsolated, true);
+    const expected = await Promise.all(jobs.map((job) => hashWasm({ password: job.password, salt: new Uint8Array(salt),
+      iterations: job.t, memorySize: job.m, parallelism: 4, hashLength: 32, outputType: 'hex' })));
+    assert.deepEqual(tags.tags, expected);
+  } finally {
+    await isolated.close();
+  }
+});

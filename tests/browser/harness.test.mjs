@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { descendants } from '../../scripts/browsers/proc.mjs';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, skipUnless } from './harness.mjs';
 import { verdictAgainstControl } from './frame-control.mjs';
 import { judgeFrames, watchHostStalls } from './host-stalls.mjs';
 
@@ -87,6 +87,23 @@ test('two open pages keep their own state', async () => {
   await first.close();
   assert.equal(await second.evaluate(() => window.mark), 'second');
   await second.close();
+});
+
+test('workerTargets() counts this page\'s workers, nested ones included, and no other page\'s', async (t) => {
+  if (!skipUnless(t, browser.engine, 'workerTargets')) return;
+  const busy = await browser.newPage({ load: false });
+  const quiet = await browser.newPage({ load: false });
+  await busy.evaluate(() => {
+    const script = (text) => URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+    const nested = script('setInterval(() => {}, 1000);');
+    window.worker = new Worker(script(`new Worker(${JSON.stringify(nested)}); setInterval(() => {}, 1000);`));
+  });
+  const deadline = Date.now() + 5000;
+  while (await busy.workerTargets() < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(await busy.workerTargets(), 2, 'the worker and the one it started');
+  assert.equal(await quiet.workerTargets(), 0, 'none of the other page\'s');
+  await busy.close();
+  await quiet.close();
 });
 
 test('screenshot() writes a PNG of the page', async () => {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { argon2idParallel, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { argon2idParallel, endStage, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
 import { barrier, CONTROL_WORDS, LANE_LOST } from '../../worker/argon2-lane-sync.js';
 import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
@@ -217,6 +217,44 @@ test('with lingerMs the lane workers end that much after the job, whose memory i
   } finally {
     await endAll();
   }
+});
+
+test('with keep a job hands over its stage, erased: a next job of the same m and p runs on its memory and lane workers, and endStage() ends them', async () => {
+  for (const threads of [2, 4]) {
+    const { spawn, counts, endAll } = countingSpawn();
+    try {
+      let stage;
+      assert.equal(hex(await argon2idParallel({ module, spawn, threads, keep: (kept) => { stage = kept; }, ...RFC })), RFC_TAG);
+      assert.deepEqual(counts, { spawned: threads - 1, terminated: 0 }, 'its lane workers are kept');
+      const { heapBase } = stage.layout;
+      const view = new Uint8Array(stage.memory.buffer);
+      assert.ok(view.subarray(heapBase - 64 * 1024).every((byte) => byte === 0), 'nothing of the job: stacks, blocks, inputs, tag');
+      const args = { ...RFC, password: new Uint8Array(32).fill(9), t: 2 };
+      let next;
+      const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), threads, readied: stage,
+        keep: (kept) => { next = kept; }, ...args });
+      assert.equal(hex(tag), sequential(args), `threads ${threads}`);
+      assert.equal(next.memory, stage.memory, 'the same memory');
+      assert.ok(view.subarray(heapBase - 64 * 1024).every((byte) => byte === 0), 'erased again');
+      assert.equal(counts.terminated, 0);
+      endStage(next);
+      assert.deepEqual(counts, { spawned: threads - 1, terminated: threads - 1 });
+    } finally {
+      await endAll();
+    }
+  }
+});
+
+test('the backend keeps a parallel job\'s stage for lingerMs: a job in a row runs on it, and it is let go after', async () => {
+  await withParallelBackend(module, async (argon2, counts) => {
+    assert.equal(hex(await argon2.hash({ ...RFC, lingerMs: 200 })), RFC_TAG);
+    const args = { ...RFC, password: new Uint8Array(32).fill(5), lingerMs: 200 };
+    assert.equal(hex(await argon2.hash(args)), sequential(args), 'a job in a row, on the kept lane worker (the backend has no laneUrl)');
+    assert.deepEqual(counts, { spawned: 1, terminated: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'let go after lingerMs');
+    await assert.rejects(argon2.hash({ ...RFC, lingerMs: 200 }), /laneUrl or spawn is required/, 'nothing kept any more');
+  });
 });
 
 test('a one-party barrier never blocks, counts one generation per call and deals each slice\'s lanes afresh', () => {

@@ -4,7 +4,7 @@
 // ready <-> busy, and terminate() or an aborting signal ends it from each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNotesWorker, liveWorkerCount } from '../../dist/node.js';
+import { argon2id, createNotesWorker, endStandbys, enginePath, forcePath, liveWorkerCount, warmArgon2 } from '../../dist/node.js';
 
 const key = () => new Uint8Array(32).fill(7);
 const wrapArgs = () => ({ key: key(), wrappingKey: key() });
@@ -124,4 +124,48 @@ test('cancel() of a job not posted yet rejects it at once with AbortError', asyn
   worker.cancel(job.id);
   await assert.rejects(job.promise, { name: 'AbortError' });
   worker.terminate();
+});
+
+test('enginePath() names the path of the worker that ran the last finished job, not the last worker to start', async () => {
+  const workers = [];
+  try {
+    forcePath('scalar');
+    const scalar = createNotesWorker();
+    workers.push(scalar);
+    await scalar.call('wrapKey', wrapArgs());
+    assert.equal(enginePath('notes'), 'scalar');
+    forcePath(undefined);
+    const simd = createNotesWorker();
+    workers.push(simd);
+    assert.equal(await simd.start(), 'simd');
+    assert.equal(enginePath('notes'), 'scalar', 'a worker that only started has run no job');
+    await simd.call('wrapKey', wrapArgs());
+    assert.equal(enginePath('notes'), 'simd');
+    await assert.rejects(scalar.call('unwrapKey', { wrapped: new Uint8Array(72), wrappingKey: key() }), { name: 'WrongKeyError' });
+    assert.equal(enginePath('notes'), 'scalar', 'a job that failed ran there too');
+  } finally {
+    forcePath(undefined);
+    for (const worker of workers) worker.terminate();
+  }
+});
+
+// <vault-unlock>'s path after forcePath('scalar') read 'simd' on a CI run: the standby readied at the default path
+// after the first attempt came up (and warmed up) after the scalar attempt's worker.
+test('enginePath(\'argon2\') after a job forced to scalar stays scalar while workers readied at the default path warm up', async () => {
+  const job = () => argon2id({ password: 'which path', salt: new Uint8Array(16).fill(3), t: 1, m: 64 });
+  try {
+    const tag = await job();
+    assert.equal(enginePath('argon2'), 'simd');
+    forcePath('scalar');
+    assert.deepEqual(await job(), tag);
+    assert.equal(enginePath('argon2'), 'scalar', 'not the worker readied for a next job at the default path');
+    forcePath(undefined);
+    const warm = warmArgon2({ m: 64 });
+    await warm.ready;
+    assert.equal(enginePath('argon2'), 'scalar', 'a warm-up is no job');
+    warm.release();
+  } finally {
+    forcePath(undefined);
+    endStandbys();
+  }
 });
