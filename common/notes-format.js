@@ -216,14 +216,10 @@ export function unpackRange(notes, opened, preset, result, from, to, at = 0, joi
     }
     if (from >= to) return;
   }
-  const { out, outFields, status } = opened;
+  const { out, outFields } = opened;
   for (let i = from; i < to; i++) {
+    if (putFailure(notes, opened, preset, result, i, at)) continue;
     const id = notes[i]?.id;
-    const code = preset.get(i) ?? status[i];
-    if (code !== 0) {
-      result[at + i] = { id, error: noteError(code) };
-      continue;
-    }
     if (joint) {
       const { title, body } = cutFields(joint.text, joint.starts[i], opened.utf16Lengths, i);
       result[at + i] = { id, title, body };
@@ -248,6 +244,14 @@ export function unpackRange(notes, opened, preset, result, from, to, at = 0, joi
       };
     }
   }
+}
+
+/** Puts note i's failure in result[at + i] and says true, when it did not open (its preset or kernel status). */
+function putFailure(notes, opened, preset, result, i, at) {
+  const code = preset.get(i) ?? opened.status[i];
+  if (code === 0) return false;
+  result[at + i] = { id: notes[i]?.id, error: noteError(code) };
+  return true;
 }
 
 /**
@@ -297,14 +301,9 @@ function unpackDecodedTogether(notes, opened, preset, result, from, to, at) {
   }
   let unit = 0;
   for (let i = from; i < to; i++) {
-    const id = notes[i]?.id;
-    const code = preset.get(i) ?? status[i];
-    if (code !== 0) {
-      result[at + i] = { id, error: noteError(code) };
-      continue;
-    }
+    if (putFailure(notes, opened, preset, result, i, at)) continue;
     const { title, body, end } = cutFields(text, unit, utf16Lengths, i);
-    result[at + i] = { id, title, body };
+    result[at + i] = { id: notes[i]?.id, title, body };
     unit = end;
   }
   return true;

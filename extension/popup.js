@@ -14,7 +14,7 @@ import { NoteList } from '../components/note-list.js';
 import { FuzzySearch } from '../components/fuzzy-search.js';
 import { VaultSession } from './session.js';
 import { SESSION_EVENTS } from './popup-events.js';
-import { setStatus } from './views/view-kit.js';
+import { setStatus, withStatusLine } from './views/view-kit.js';
 import { createSetupView } from './views/setup.js';
 import { createLockedView } from './views/locked.js';
 import { createListView } from './views/list.js';
@@ -54,18 +54,19 @@ function go(name, { message = '', problem = false, ...options } = {}) {
   $('app').setAttribute('aria-busy', 'false');
 }
 
-// The route table: each view's module over its <section> of popup.html. The
-// reader and the editor read opened notes from the list.
+// The route table: each view's module over its <section> of popup.html, given
+// its status line. The reader and the editor read opened notes from the list.
 const context = { session, go };
-const list = createListView({ ...context, section: $('unlocked') });
+const section = (id) => withStatusLine($(id));
+const list = createListView({ ...context, section: section('unlocked') });
 const views = {
-  setup: createSetupView({ ...context, section: $('setup') }),
-  locked: createLockedView({ ...context, section: $('locked') }),
+  setup: createSetupView({ ...context, section: section('setup') }),
+  locked: createLockedView({ ...context, section: section('locked') }),
   list,
-  reader: createReaderView({ ...context, section: $('reader'), notes: list }),
-  editor: createEditorView({ ...context, section: $('editor-view'), notes: list }),
-  settings: createSettingsView({ ...context, section: $('settings-view') }),
-  import: createImportView({ ...context, section: $('import-panel') }),
+  reader: createReaderView({ ...context, section: section('reader'), notes: list }),
+  editor: createEditorView({ ...context, section: section('editor-view'), notes: list }),
+  settings: createSettingsView({ ...context, section: section('settings-view') }),
+  import: createImportView({ ...context, section: section('import-panel') }),
 };
 
 session.addEventListener(SESSION_EVENTS.opened, (event) => go('list', { message: event.detail.message }));

@@ -13,8 +13,7 @@
 // quarter.cpp, resample_scalar.cpp): the same window, halving, radius and
 // scaling back, so it gives the wasm builds' quarter-mode bytes exactly
 // (tests/js/blur-api.test.js). Those bytes are not the specification's.
-import { grownRect } from './blur-spec.js';
-import { blurInputWindow, halfRadius } from '../common/blur-window.js';
+import { blurInputWindow, growRect, halfRadius } from '../common/blur-window.js';
 
 /** table[S + r] = floor((S + r) / (2r + 1)) for S = 0 .. 255 (2r + 1). */
 function divisionTable(radius) {
@@ -99,8 +98,9 @@ export function boxBlurSliding(image, radius, { rect } = {}) {
   const result = new Uint8ClampedArray(target.width * target.height * 4);
   if (result.length === 0) return { data: result, width: target.width, height: target.height };
 
-  // Every buffer below is in the coordinates of g, the rectangle grown by 3r.
-  const g = grownRect(target, 3 * radius, width, height);
+  // Every buffer below is in the coordinates of g, the rectangle grown by 3r
+  // (each of the three passes reads r further in its direction).
+  const g = growRect(target, 3 * radius, width, height);
   const r = { x: target.x - g.x, y: target.y - g.y, width: target.width, height: target.height };
   const planeOf = (data) => ({ data, offset: 0, stride: g.width * 4, width: g.width, height: g.height });
   const a = planeOf(new Uint8Array(g.width * g.height * 4));

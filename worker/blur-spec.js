@@ -60,22 +60,6 @@ export function cropImage(image, rect) {
 }
 
 /**
- * The rectangle crop mode blurs: `rect` grown by `margin` on each side, clamped
- * to a width x height image. With margin 3r its blur equals the whole image's
- * blur inside `rect` (each pass reads r further in its direction).
- */
-export function grownRect(rect, margin, width, height) {
-  const x = Math.max(rect.x - margin, 0);
-  const y = Math.max(rect.y - margin, 0);
-  return {
-    x,
-    y,
-    width: Math.min(rect.x + rect.width + margin, width) - x,
-    height: Math.min(rect.y + rect.height + margin, height) - y,
-  };
-}
-
-/**
  * The glass blur: three box blurs in a row. With `rect` ({x, y, width, height},
  * inside the image) only that rectangle's pixels come back, equal to the same
  * rectangle of the whole image's blur (this reference simply cuts them out).

@@ -254,6 +254,20 @@ export function radius(r2) {
 }
 
 /**
+ * How deep (c, d) lies in one of the round studs (bolts, rivets) of radius
+ * `stud` at `centres`: stud² minus the squared distance to its centre, above 0
+ * only on a stud (the last such, as they never overlap); 0 elsewhere.
+ */
+function studDepth(centres, stud, c, d) {
+  let depth = 0;
+  for (const [sc, sd] of centres) {
+    const q = stud * stud - ((c - sc) * (c - sc) + (d - sd) * (d - sd));
+    if (q > 0) depth = q;
+  }
+  return depth;
+}
+
+/**
  * One vault-face pixel from its noise values rows[k][x] (k as VAULT_LAYERS)
  * and its centred coordinates. Painted in order: plate, rim, groove, door,
  * dial, knob, then bolts, hinge and rivets on top.
@@ -306,15 +320,12 @@ export function shadeVault(rows, x, c, d, px) {
     red = 185 + (grain >> 13); green = 186 + (grain >> 13); blue = 190 + (grain >> 13);
     rough = 45;
   }
-  // Bolts sit on the rim and rivets on the plate: elsewhere the loops find nothing.
-  for (let j = 0; j < 12 && r >= V.rimInner && r < V.rimOuter; j++) {
-    const bc = BOLTS[j][0], bd = BOLTS[j][1];
-    const q = V.bolt * V.bolt - ((c - bc) * (c - bc) + (d - bd) * (d - bd));
-    if (q > 0) {
-      h = 21288 + (q >> 6);
-      red = 176 + (grain >> 12); green = 138 + (grain >> 12); blue = 70 + (grain >> 13);
-      rough = 80; metal = 255; ao = Math.min(255, 150 + (q >> 10));
-    }
+  // Bolts sit on the rim and rivets on the plate: elsewhere there is none to look for.
+  const bolt = r >= V.rimInner && r < V.rimOuter ? studDepth(BOLTS, V.bolt, c, d) : 0;
+  if (bolt > 0) {
+    h = 21288 + (bolt >> 6);
+    red = 176 + (grain >> 12); green = 138 + (grain >> 12); blue = 70 + (grain >> 13);
+    rough = 80; metal = 255; ao = Math.min(255, 150 + (bolt >> 10));
   }
   const inHingeRows = (d >= -V.hingeFar && d < -V.hingeNear) || (d >= V.hingeNear && d < V.hingeFar);
   if (c >= V.hingeLeft && c < V.hingeRight && inHingeRows) {
@@ -327,14 +338,11 @@ export function shadeVault(rows, x, c, d, px) {
     red = 96 + (grain >> 12); green = 98 + (grain >> 12); blue = 104 + (grain >> 12);
     rough = 110; metal = 255; ao = 200 + ((barrel * 55) >> 12) - (knuckle < 40 ? 80 : 0);
   }
-  for (let j = 0; j < 8 && r >= V.rimOuter; j++) {
-    const rc = RIVETS[j][0], rd = RIVETS[j][1];
-    const q = V.rivet * V.rivet - ((c - rc) * (c - rc) + (d - rd) * (d - rd));
-    if (q > 0) {
-      h = 12000 + (q >> 5);
-      red = 110 + (grain >> 12); green = 112 + (grain >> 12); blue = 118 + (grain >> 12);
-      rough = 100; metal = 255; ao = Math.min(255, 150 + (q >> 9));
-    }
+  const rivet = r >= V.rimOuter ? studDepth(RIVETS, V.rivet, c, d) : 0;
+  if (rivet > 0) {
+    h = 12000 + (rivet >> 5);
+    red = 110 + (grain >> 12); green = 112 + (grain >> 12); blue = 118 + (grain >> 12);
+    rough = 100; metal = 255; ao = Math.min(255, 150 + (rivet >> 9));
   }
   px[H] = h;
   px[R] = clamp255(red - (grime >> 2));
@@ -376,13 +384,11 @@ export function writeMaps(px, maps, i) {
   orm[i] = px[AO]; orm[i + 1] = px[ROUGH]; orm[i + 2] = px[METAL]; orm[i + 3] = 255;
 }
 
-/** The specification: `{albedo, normal, roughness, ao, orm}` of (kind, size, seed). */
-export function renderTextureSpec({ kind, size, seed }) {
-  const n = size * size * 4;
-  const maps = {
-    albedo: new Uint8ClampedArray(n), normal: new Uint8ClampedArray(n),
-    roughness: new Uint8ClampedArray(n), ao: new Uint8ClampedArray(n), orm: new Uint8ClampedArray(n),
-  };
+/**
+ * Every sample of (kind, size, seed) shaded: its heights (returned, a row
+ * after another) and, into `maps` when given, its four non-normal maps.
+ */
+export function shadeTextureSpec({ kind, size, seed }, maps = null) {
   const stone = kind === 'stone-wall';
   const layers = stone ? STONE_LAYERS : VAULT_LAYERS;
   const seeds = layers.map((_, k) => layerSeed(seed, k));
@@ -403,9 +409,20 @@ export function renderTextureSpec({ kind, size, seed }) {
         shadeVault(rows, 0, (u - 32768) >> 1, (v - 32768) >> 1, px);
       }
       height[y * size + x] = px[H];
-      writeMaps(px, maps, (y * size + x) * 4);
+      if (maps) writeMaps(px, maps, (y * size + x) * 4);
     }
   }
+  return height;
+}
+
+/** The specification: `{albedo, normal, roughness, ao, orm}` of (kind, size, seed). */
+export function renderTextureSpec({ kind, size, seed }) {
+  const n = size * size * 4;
+  const maps = {
+    albedo: new Uint8ClampedArray(n), normal: new Uint8ClampedArray(n),
+    roughness: new Uint8ClampedArray(n), ao: new Uint8ClampedArray(n), orm: new Uint8ClampedArray(n),
+  };
+  const height = shadeTextureSpec({ kind, size, seed }, maps);
   const z = Math.floor(NORMAL_Z[kind] / size);
   const at = (x, y) => height[((y + size) % size) * size + ((x + size) % size)];
   for (let y = 0; y < size; y++) {

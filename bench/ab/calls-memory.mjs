@@ -12,40 +12,35 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 import { rendererMemory } from '../../scripts/browsers/chromium.mjs';
 import { median } from '../../fixtures/median.js';
-import { ROOT as root, prepareTwoBuilds } from './two-builds.mjs';
+import { ROOT as root, alternateBuilds, prepareTwoBuilds } from './two-builds.mjs';
 
 const { rounds, jobs, vault, distUrl } = await prepareTwoBuilds('calls-mem', { rounds: 3 });
 const MIB = 1024 * 1024;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const server = await startServer({ root, port: 0 });
-const results = {};
+let results;
 try {
-  for (const job of jobs) {
-    results[job] = { old: [], new: [] };
-    for (let round = 0; round < rounds; round++) {
-      for (const build of round % 2 ? ['new', 'old'] : ['old', 'new']) {
-        const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-calls-mem-'));
-        const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: false,
-          args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-        try {
-          const page = context.pages()[0] ?? await context.newPage();
-          await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
-          await page.waitForFunction(() => window.ready === true);
-          await sleep(1000);
-          const before = await rendererMemory(profile);
-          await page.evaluate((a) => window.runBig(a), { job, vault: job === 'notes' ? vault : undefined });
-          await sleep(1000);
-          const after = await rendererMemory(profile);
-          results[job][build].push(after - before);
-          console.log(`${job} ${build} round ${round}: +${((after - before) / MIB).toFixed(1)} MiB 1 s after the job`);
-        } finally {
-          await context.close();
-          await rm(profile, { recursive: true, force: true });
-        }
-      }
+  results = await alternateBuilds({ jobs, rounds }, async (job, build, round) => {
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'memento-calls-mem-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: false,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
+      await page.waitForFunction(() => window.ready === true);
+      await sleep(1000);
+      const before = await rendererMemory(profile);
+      await page.evaluate((a) => window.runBig(a), { job, vault: job === 'notes' ? vault : undefined });
+      await sleep(1000);
+      const after = await rendererMemory(profile);
+      console.log(`${job} ${build} round ${round}: +${((after - before) / MIB).toFixed(1)} MiB 1 s after the job`);
+      return after - before;
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
     }
-  }
+  });
 } finally {
   await server.close();
 }

@@ -9,7 +9,7 @@
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/server.mjs';
 import { median } from '../../fixtures/median.js';
-import { ROOT as root, prepareTwoBuilds } from './two-builds.mjs';
+import { ROOT as root, alternateBuilds, prepareTwoBuilds } from './two-builds.mjs';
 
 const { option, rounds, jobs, vault, distUrl } = await prepareTwoBuilds('calls-ab', { rounds: 5 });
 const idleMs = Number(option('idle', 10000));
@@ -17,24 +17,19 @@ const idleMs = Number(option('idle', 10000));
 const server = await startServer({ root, port: 0 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-const results = {};
+let results;
 try {
-  for (const job of jobs) {
-    results[job] = { old: [], new: [] };
-    for (let round = 0; round < rounds; round++) {
-      for (const build of round % 2 ? ['new', 'old'] : ['old', 'new']) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        page.on('pageerror', (error) => console.error(`${build} page error: ${error.message}`));
-        await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
-        await page.waitForFunction(() => window.ready === true);
-        const times = await page.evaluate((job) => window.runCalls(job), { job, idleMs, vault: job === 'notes' ? vault : undefined });
-        results[job][build].push(times);
-        console.log(`${job} ${build} round ${round}: first ${times.first.toFixed(1)} after idle ${times.afterIdle.toFixed(1)} in a row ${times.inRow.toFixed(1)} ms`);
-        await context.close();
-      }
-    }
-  }
+  results = await alternateBuilds({ jobs, rounds }, async (job, build, round) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`${build} page error: ${error.message}`));
+    await page.goto(`${server.url}/iso/bench/ab/calls-page/index.html?dist=${distUrl(build)}`);
+    await page.waitForFunction(() => window.ready === true);
+    const times = await page.evaluate((job) => window.runCalls(job), { job, idleMs, vault: job === 'notes' ? vault : undefined });
+    console.log(`${job} ${build} round ${round}: first ${times.first.toFixed(1)} after idle ${times.afterIdle.toFixed(1)} in a row ${times.inRow.toFixed(1)} ms`);
+    await context.close();
+    return times;
+  });
 } finally {
   await browser.close();
   await server.close();

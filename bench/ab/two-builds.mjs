@@ -1,7 +1,8 @@
 // What both calls A/B scripts (calls.mjs, calls-memory.mjs) start from: their
 // command line (OLD_DIST NEW_DIST and --name=value options), the two dist/
 // copies under build/<folder>/old and /new that the A/B page loads, and the
-// sealed 5,000-note vault when the notes job is asked for.
+// sealed 5,000-note vault when the notes job is asked for; and the rounds
+// themselves, the two builds taking turns to go first.
 import { cp, rm, mkdir } from 'node:fs/promises';
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -31,4 +32,20 @@ export async function prepareTwoBuilds(folder, { rounds }) {
   }
   return { option, rounds: Number(option('rounds', String(rounds))), jobs, vault,
     distUrl: (build) => `/iso/build/${folder}/${build}` };
+}
+
+/**
+ * `measure(job, build, round)` for every job, `rounds` times a build, old and
+ * new in turn (the first of each round alternating, so neither always runs on
+ * a machine the other warmed); resolves to {job: {old: [results], new: [results]}}.
+ */
+export async function alternateBuilds({ jobs, rounds }, measure) {
+  const results = {};
+  for (const job of jobs) {
+    results[job] = { old: [], new: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const build of round % 2 ? ['new', 'old'] : ['old', 'new']) results[job][build].push(await measure(job, build, round));
+    }
+  }
+  return results;
 }

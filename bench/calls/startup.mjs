@@ -2,16 +2,25 @@
 // (bench/calls/startup.html) that imports the package and shows the element's first result; counted around that:
 // the bytes the page and its workers downloaded (Playwright's request sizes: bodies and headers, as served here,
 // uncompressed), the page's main-thread time (CDP Performance.getMetrics TaskDuration), and the ms to the result.
+import { readFileSync } from 'node:fs';
 import { median } from '../lib/measure.mjs';
 
-export const ELEMENTS = ['vault-unlock', 'note-list', 'fuzzy-search', 'procedural-texture', 'glass-blur'];
+const readJson = (file) => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+/** Every element modules.json lists, in its order (bench/calls/startup.js says how each shows its first result). */
+export const ELEMENTS = readJson('modules.json').modules.filter((m) => m.element).map((m) => m.element);
+/** Each element's failure event, from the custom-elements.json the build wrote: the page fails on it. */
+function failureEvents() {
+  const declarations = readJson('custom-elements.json').modules.flatMap((m) => m.declarations ?? []);
+  return Object.fromEntries(ELEMENTS.map((tag) => [tag,
+    declarations.find((d) => d.tagName === tag)?.events?.find((e) => e.name.endsWith('-error'))?.name]));
+}
 
-async function once(context, url, element) {
+async function once(context, url, element, failure) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   try {
-    await page.goto(`${url}/iso/bench/calls/startup.html?element=${element}`, { waitUntil: 'load' });
+    await page.goto(`${url}/iso/bench/calls/startup.html?element=${element}&failure=${failure}`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.startupReady === true, null, { timeout: 120_000 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -33,9 +42,10 @@ async function once(context, url, element) {
 /** Every element `repeats` times (alternating), in Chromium's `context`: [{element, ms, mainThreadMs, bytes, requests}] medians. */
 export async function measureStartup(context, url, { repeats, log }) {
   const rows = [];
+  const failures = failureEvents();
   for (let r = 0; r < repeats; r++) {
     for (const element of ELEMENTS) {
-      const row = await once(context, url, element);
+      const row = await once(context, url, element, failures[element]);
       log(`start-up ${element}: ${row.ms.toFixed(0)} ms to the first result, main thread ${row.mainThreadMs.toFixed(0)} ms, ${(row.bytes / 1024).toFixed(0)} KiB in ${row.requests} requests`);
       rows.push(row);
     }

@@ -1,16 +1,10 @@
 // The styles of <fuzzy-search>: every colour and size a --fuzzy-search-* custom property, every piece a part.
+import { labelledField } from './labelled-field.js';
+
 export default `
 :host { display: block; font: inherit; color: var(--fuzzy-search-color, inherit); }
 :host([hidden]) { display: none; }
-.field { display: grid; gap: 0.25rem; }
-label { font-weight: 600; }
-input {
-  font: inherit; padding: 0.55em 0.7em; min-width: 0;
-  color: var(--fuzzy-search-field-color, FieldText);
-  background: var(--fuzzy-search-field-background, Field);
-  border: 1px solid var(--fuzzy-search-border-color, #6b6f7b);
-  border-radius: var(--fuzzy-search-radius, 6px);
-}
+${labelledField('fuzzy-search')}
 input:disabled { opacity: 0.65; cursor: not-allowed; }
 input:focus-visible { outline: 2px solid var(--fuzzy-search-focus-ring, #3b4fc4); outline-offset: 2px; }
 .count { margin: 0.25rem 0; font-size: 0.875em; min-block-size: 1lh; }

@@ -1,17 +1,11 @@
 // The styles of <vault-unlock>: every colour and size a --vault-unlock-* custom property, every piece a part.
+import { labelledField } from './labelled-field.js';
+
 export default `
 :host { display: block; font: inherit; color: var(--vault-unlock-color, inherit); }
 :host([hidden]) { display: none; }
 form { display: grid; gap: var(--vault-unlock-gap, 0.5rem); margin: 0; }
-.field { display: grid; gap: 0.25rem; }
-label { font-weight: 600; }
-input {
-  font: inherit; padding: 0.55em 0.7em; min-width: 0;
-  color: var(--vault-unlock-field-color, FieldText);
-  background: var(--vault-unlock-field-background, Field);
-  border: 1px solid var(--vault-unlock-border-color, #6b6f7b);
-  border-radius: var(--vault-unlock-radius, 6px);
-}
+${labelledField('vault-unlock')}
 input[aria-invalid="true"] { border-color: var(--vault-unlock-error-color, #b3261e); }
 button {
   font: inherit; font-weight: 600; padding: 0.55em 1.2em; justify-self: start; cursor: pointer;

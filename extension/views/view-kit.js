@@ -14,6 +14,19 @@ import { VERSION } from '../vault-format.js';
 /** What stands for a sensitive note's text until it is revealed. */
 export const MASK = '••••••••••••';
 
+/**
+ * `section` (a view's <section> of popup.html) ending in its status line, the
+ * polite live region setStatus() writes: one per view, each made here, before
+ * any message (popup.js hands each view its section through this).
+ */
+export function withStatusLine(section) {
+  const status = document.createElement('p');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  section.append(status);
+  return section;
+}
+
 /** Sets the status line of `section` (its own `.status`); `problem` marks a failure. */
 export function setStatus(section, text, problem = false) {
   const status = section.querySelector(':scope > .status');

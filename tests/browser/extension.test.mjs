@@ -214,6 +214,23 @@ async function typePassword(unlockId, password, confirm) {
   await click(`vault-unlock#${unlockId} >>> button[type=submit]`);
 }
 
+/** A wrong password typed into <vault-unlock id=unlockId>; waits until its error says `refusal` (`what`: the wait's name). */
+async function typeWrongPassword(unlockId, refusal, what = 'the refusal') {
+  await typePassword(unlockId, WRONG);
+  await waitUntil(async () => refusal.test(await page.$eval(`vault-unlock#${unlockId} >>> #error`, (e) => e.textContent)), what);
+}
+
+/**
+ * The vault's password, asked in <vault-unlock id=unlockId> before an action: a wrong one is refused and changes
+ * nothing stored (`unchanged`: the assertion's message), then the right one lets the action go on.
+ */
+async function confirmWithPassword(unlockId, unchanged) {
+  const stored = (await storageDump()).vault;
+  await typeWrongPassword(unlockId, /Wrong password/);
+  assert.deepEqual((await storageDump()).vault, stored, unchanged);
+  await typePassword(unlockId, PASSWORD);
+}
+
 async function addNote({ title, body, sensitive = false }) {
   await click('#new-note');
   await visible('#editor-view');
@@ -501,8 +518,7 @@ test('the stored vault opens with hash-wasm\'s Argon2id and libsodium, and the m
 
 test('a wrong password is refused with a clear message and changes nothing; the right one unlocks', { skip: SKIP }, async () => {
   const stored = await storageDump();
-  await typePassword('unlock', WRONG);
-  await waitUntil(async () => /Wrong password/.test(await page.$eval('vault-unlock#unlock >>> #error', (e) => e.textContent)), 'the wrong-password message');
+  await typeWrongPassword('unlock', /Wrong password/, 'the wrong-password message');
   assert.ok(await isVisible('#locked'));
   assert.deepEqual(await storageDump(), stored, 'nothing stored changed');
   await axeViolations('locked, wrong password');
@@ -638,10 +654,7 @@ test('re-keying: the current password first, then the new one; a fresh device ke
   await click('#rekey');
   await visible('vault-unlock#rekey-current');
   await axeViolations('settings, re-key step 1');
-  await typePassword('rekey-current', WRONG);
-  await waitUntil(async () => /Wrong password/.test(await page.$eval('vault-unlock#rekey-current >>> #error', (e) => e.textContent)), 'the refusal');
-  assert.deepEqual((await storageDump()).vault, before, 'a wrong current password changes nothing');
-  await typePassword('rekey-current', PASSWORD);
+  await confirmWithPassword('rekey-current', 'a wrong current password changes nothing');
   await visible('vault-unlock#rekey-new', 60000);
   await axeViolations('settings, re-key step 2');
   await typePassword('rekey-new', NEW_PASSWORD, NEW_PASSWORD);
@@ -726,10 +739,7 @@ test('export downloads the encrypted vault; a wipe empties storage', { skip: SKI
   await visible('vault-unlock#wipe-password');
   await axeViolations('settings, delete confirmation');
   // Delete asks for the vault's password: a wrong one deletes nothing.
-  await typePassword('wipe-password', WRONG);
-  await waitUntil(async () => /Wrong password/.test(await page.$eval('vault-unlock#wipe-password >>> #error', (e) => e.textContent)), 'the refusal');
-  assert.deepEqual((await storageDump()).vault, stored, 'a wrong password deletes nothing');
-  await typePassword('wipe-password', PASSWORD);
+  await confirmWithPassword('wipe-password', 'a wrong password deletes nothing');
   await visible('#setup');
   assert.equal(await message(), 'The vault was deleted from this browser.');
   assert.deepEqual(Object.keys(await storageDump()).filter((k) => k === 'vault'), [], 'no vault stored');
@@ -777,9 +787,7 @@ test('import refuses a malformed file and a file made under another password, ch
   assert.deepEqual(await storageDump(), stored, 'malformed files change nothing');
   await chooseFile('vault.json', exported);
   await visible('vault-unlock#import-unlock');
-  await typePassword('import-unlock', WRONG);
-  await waitUntil(async () => /another password/.test(await page.$eval('vault-unlock#import-unlock >>> #error', (e) => e.textContent)),
-    'the wrong-password message');
+  await typeWrongPassword('import-unlock', /another password/, 'the wrong-password message');
   assert.deepEqual(await storageDump(), stored, 'a file under another password changes nothing');
   assert.ok(await isVisible('#import-panel'));
   await axeViolations('import, another password');
@@ -972,8 +980,7 @@ test('while unlocked, Import asks for this vault\'s password before a file can r
   await click('#import');
   await visible('vault-unlock#import-current');
   assert.equal(await page.$eval('#import-file', (e) => e.disabled), true, 'no file before the password');
-  await typePassword('import-current', WRONG);
-  await waitUntil(async () => /Wrong password/.test(await page.$eval('vault-unlock#import-current >>> #error', (e) => e.textContent)), 'the refusal');
+  await typeWrongPassword('import-current', /Wrong password/);
   assert.equal(await page.$eval('#import-file', (e) => e.disabled), true);
   await typePassword('import-current', PASSWORD);
   await waitUntil(() => page.$eval('#import-file', (e) => !e.disabled), 'the file input');

@@ -372,27 +372,40 @@ test('the CSS backdrop-filter fallback: without OffscreenCanvas (deleted before 
   await page.close();
 });
 
-test('connectSource(): a canvas drawn in a worker sends its frames to the glass worker over a MessageChannel', async () => {
+/**
+ * A sky canvas (360 x 225, shown at 720 x 450) drawn in `painter` (a worker script beside the test page, started
+ * with `workerOptions` and sent `{canvas, port, ...message}`) and a <glass-blur id="bar"> with `attributes` over its
+ * top 60 px, fed over a MessageChannel by connectSource(), on a new glass page (returned). In the page:
+ * window.painter, and its messages in window.painterMessages.
+ */
+async function glassOverWorkerSky({ painter, workerOptions, message = {}, attributes }) {
   const page = await glassPage();
-  const result = await page.evaluate(async () => {
+  await page.evaluate((a) => {
     document.getElementById('root').innerHTML = '<div style="position:relative"><canvas id="sky" width="360" height="225" style="width:720px;height:450px;display:block"></canvas>'
-      + '<glass-blur id="bar" source="sky" radius="4" quality="quarter" style="position:absolute;left:0;top:0;width:720px;height:60px"></glass-blur></div>';
-    const placeholder = document.getElementById('sky');
-    const offscreen = placeholder.transferControlToOffscreen();
+      + `<glass-blur id="bar" source="sky" ${a.attributes} style="position:absolute;left:0;top:0;width:720px;height:60px"></glass-blur></div>`;
+    const offscreen = document.getElementById('sky').transferControlToOffscreen();
     const channel = new MessageChannel();
-    const painter = new Worker(new URL('./glass-source-worker.js', location.href));
-    let painted = 0;
-    painter.onmessage = () => { painted++; };
-    painter.postMessage({ canvas: offscreen, port: channel.port1 }, [offscreen, channel.port1]);
+    window.painter = new Worker(new URL(a.painter, location.href), a.workerOptions);
+    window.painterMessages = [];
+    window.painter.onmessage = ({ data }) => window.painterMessages.push(data);
+    window.painter.postMessage({ canvas: offscreen, port: channel.port1, ...a.message }, [offscreen, channel.port1]);
+    document.getElementById('bar').connectSource(channel.port2);
+  }, { painter, workerOptions, message, attributes });
+  return page;
+}
+
+test('connectSource(): a canvas drawn in a worker sends its frames to the glass worker over a MessageChannel', async () => {
+  const page = await glassOverWorkerSky({ painter: './glass-source-worker.js', attributes: 'radius="4" quality="quarter"' });
+  const result = await page.evaluate(async () => {
+    const { painter } = window;
     const glass = document.getElementById('bar');
-    glass.connectSource(channel.port2);
     const thrown = (() => { try { glass.connectSource({}); return null; } catch (error) { return `${error.name}: ${error.message}`; } })();
     const start = performance.now();
     while (glass.stats.framesDrawn < 10 && performance.now() - start < 20000) await new Promise((resolve) => setTimeout(resolve, 50));
     const shown = glass.shadowRoot.querySelector('canvas');
     const box = shown.getBoundingClientRect();
     painter.terminate();
-    return { drawn: glass.stats.framesDrawn, painted, path: glass.path, size: [shown.width, shown.height], box: [box.width, box.height], thrown };
+    return { drawn: glass.stats.framesDrawn, painted: window.painterMessages.length, path: glass.path, size: [shown.width, shown.height], box: [box.width, box.height], thrown };
   });
   assert.ok(result.drawn >= 10, `${result.drawn} frames drawn from the painter's ${result.painted}`);
   assert.deepEqual(result.size, [360, 30], 'the region behind the glass, in the source\'s pixels');
@@ -403,21 +416,14 @@ test('connectSource(): a canvas drawn in a worker sends its frames to the glass 
 });
 
 test('connectSource() with pixels: a source worker answering the glass worker\'s {want} with getImageData bytes; the glass equals boxBlur of the rect behind it', async () => {
-  const page = await glassPage();
+  const page = await glassOverWorkerSky({ painter: './glass-pixels-source-worker.js', workerOptions: { type: 'module' }, message: { seed: 77 },
+    attributes: 'radius="4"' });
   const result = await page.evaluate(async () => {
-    document.getElementById('root').innerHTML = '<div style="position:relative"><canvas id="sky" width="360" height="225" style="width:720px;height:450px;display:block"></canvas>'
-      + '<glass-blur id="bar" source="sky" radius="4" style="position:absolute;left:0;top:0;width:720px;height:60px"></glass-blur></div>';
-    const offscreen = document.getElementById('sky').transferControlToOffscreen();
-    const channel = new MessageChannel();
-    const painter = new Worker(new URL('./glass-pixels-source-worker.js', location.href), { type: 'module' });
-    const sent = [];
-    painter.onmessage = ({ data }) => sent.push(data.sent);
-    painter.postMessage({ canvas: offscreen, port: channel.port1, seed: 77 }, [offscreen, channel.port1]);
+    const { painter, painterMessages } = window;
     const glass = document.getElementById('bar');
-    glass.connectSource(channel.port2);
     const start = performance.now();
     // The whole source first; the part asked for comes next, and the glass drawn from it.
-    while ((sent.length < 2 || glass.stats.framesDrawn < 2) && performance.now() - start < 20000) {
+    while ((painterMessages.length < 2 || glass.stats.framesDrawn < 2) && performance.now() - start < 20000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -429,7 +435,7 @@ test('connectSource() with pixels: a source worker answering the glass worker\'s
     for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255;
     const want = Array.from((await window.memento.boxBlur(image, 4, { rect: { x: 0, y: 0, width: 360, height: 30 } })).data);
     painter.terminate();
-    return { drawn: glass.stats.framesDrawn, sent, size: [copy.width, copy.height], same: got.length === want.length && got.every((v, i) => v === want[i]) };
+    return { drawn: glass.stats.framesDrawn, sent: painterMessages.map((data) => data.sent), size: [copy.width, copy.height], same: got.length === want.length && got.every((v, i) => v === want[i]) };
   });
   assert.ok(result.drawn >= 1, `${result.drawn} frames drawn`);
   assert.deepEqual(result.sent.slice(0, 2), [[0, 0, 360, 225], [0, 0, 360, 42]], 'the whole source, then only the window the blur reads (the rect grown by 3r)');

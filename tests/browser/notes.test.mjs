@@ -71,6 +71,25 @@ async function pageWithList(attributes = '') {
   return page;
 }
 
+/** Hands the page's <note-list id="list"> a device key, then sealed `notes`, as a page that has unlocked its vault. */
+async function giveNotes(page, notes, deviceKey) {
+  await page.evaluate(({ notes, key }) => {
+    const list = document.getElementById('list');
+    list.deviceKey = new Uint8Array(key);
+    list.notes = notes;
+  }, { notes, key: Array.from(deviceKey) });
+}
+
+/** A page with libsodium-wrappers-sumo ready as window.sodium, to hold the API to in that same page. */
+async function pageWithSodium() {
+  const page = await browser.newPage();
+  await page.evaluate(async () => {
+    window.sodium = (await import('libsodium-wrappers-sumo')).default;
+    await window.sodium.ready;
+  });
+  return page;
+}
+
 const eventsOf = (page, type) => page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.detail), type);
 
 test('a 5,000-note vault opens, renders and scrolls: no task over 50 ms, first rows within a frame of decryption', async (t) => {
@@ -188,11 +207,7 @@ test('openNotes() of 5,000 notes in calls packed into the buffers of calls alrea
 test('keyboard: End, ArrowUp and Enter select the second to last note; the active row is announced', async () => {
   const page = await pageWithList();
   const small = vault(40, 20);
-  await page.evaluate(({ notes, key }) => {
-    const list = document.getElementById('list');
-    list.deviceKey = new Uint8Array(key);
-    list.notes = notes;
-  }, { notes: small.notes, key: Array.from(small.deviceKey) });
+  await giveNotes(page, small.notes, small.deviceKey);
   await waitFor(page, () => window.events.some((e) => e.type === 'notes-opened'), undefined, { what: 'notes-opened' });
   await page.evaluate(() => document.getElementById('list').shadowRoot.getElementById('list').focus());
   await page.press('End');
@@ -242,11 +257,7 @@ test('tampered notes are flagged one by one and the rest open; filter() shows a 
   notes[3].title = `${notes[3].title.slice(0, 40)}${notes[3].title[40] === 'A' ? 'B' : 'A'}${notes[3].title.slice(41)}`;
   notes[7].id = 'note-8';
   notes[12].body = notes[12].body.slice(0, -2);
-  await page.evaluate(({ notes, key }) => {
-    const list = document.getElementById('list');
-    list.deviceKey = new Uint8Array(key);
-    list.notes = notes;
-  }, { notes, key: Array.from(small.deviceKey) });
+  await giveNotes(page, notes, small.deviceKey);
   await waitFor(page, () => window.events.filter((e) => e.type === 'notes-damaged').length >= 3, undefined, { what: 'notes-damaged events' });
   const errors = await eventsOf(page, 'notes-damaged');
   assert.deepEqual(errors.map((e) => [e.index, e.name]), [[3, 'AuthenticationError'], [7, 'AuthenticationError'], [12, 'MalformedNoteError']]);
@@ -271,15 +282,13 @@ test('tampered notes are flagged one by one and the rest open; filter() shows a 
 test('describeNote decides what a row shows; one that throws, or none, shows the default', async () => {
   const page = await pageWithList();
   const small = vault(3, 5);
-  await page.evaluate(({ notes, key }) => {
-    const list = document.getElementById('list');
-    list.describeNote = (note) => {
+  await page.evaluate(() => {
+    document.getElementById('list').describeNote = (note) => {
       if (note.id === 'note-2') throw new Error('no');
       return { title: `[${note.title}]`, snippet: note.id === 'note-1' ? 'hidden' : note.body };
     };
-    list.deviceKey = new Uint8Array(key);
-    list.notes = notes;
-  }, { notes: small.notes, key: Array.from(small.deviceKey) });
+  });
+  await giveNotes(page, small.notes, small.deviceKey);
   await waitFor(page, () => window.events.some((e) => e.type === 'notes-opened'), undefined, { what: 'notes-opened' });
   const rows = await page.evaluate(() => [...document.getElementById('list').shadowRoot.querySelectorAll('.row')]
     .map((r) => [r.querySelector('.title').textContent, r.querySelector('.snippet').textContent]));
@@ -304,10 +313,9 @@ test('describeNote decides what a row shows; one that throws, or none, shows the
 });
 
 test('openNotes() and sealNote() agree with libsodium-wrappers in the same page, both directions', async () => {
-  const page = await browser.newPage();
+  const page = await pageWithSodium();
   const result = await page.evaluate(async () => {
-    const { default: na } = await import('libsodium-wrappers-sumo');
-    await na.ready;
+    const { sodium: na } = window;
     const B = na.base64_variants.ORIGINAL;
     const { openNotes, sealNote } = window.memento;
     const deviceKey = na.randombytes_buf(32);
@@ -341,10 +349,9 @@ test('openNotes() and sealNote() agree with libsodium-wrappers in the same page,
 });
 
 test('wrapKey() and unwrapKey() agree with libsodium-wrappers in the same page; tampering and a wrong key give WrongKeyError', async () => {
-  const page = await browser.newPage();
+  const page = await pageWithSodium();
   const result = await page.evaluate(async () => {
-    const { default: na } = await import('libsodium-wrappers-sumo');
-    await na.ready;
+    const { sodium: na } = window;
     const { unwrapKey, wrapKey, liveWorkerCount } = window.memento;
     const before = liveWorkerCount();
     const key = na.randombytes_buf(32);
@@ -460,11 +467,7 @@ test('axe-core finds no violations: opened with damaged rows, active row, wrong 
   const notes = small.notes.map((n) => ({ ...n }));
   notes[2].key = notes[2].key.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
   const axe = () => axeViolations(page);
-  await page.evaluate(({ notes, key }) => {
-    const list = document.getElementById('list');
-    list.deviceKey = new Uint8Array(key);
-    list.notes = notes;
-  }, { notes, key: Array.from(small.deviceKey) });
+  await giveNotes(page, notes, small.deviceKey);
   await waitFor(page, () => window.events.some((e) => e.type === 'notes-opened'), undefined, { what: 'notes-opened' });
   assert.deepEqual(await axe(), [], 'opened, one damaged');
   await page.evaluate(() => document.getElementById('list').shadowRoot.getElementById('list').focus());

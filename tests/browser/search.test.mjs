@@ -46,6 +46,14 @@ async function typeKeyByKey(page, text) {
   }
 }
 
+/** A search page over SMALL on which a keyboard user tabbed into the field and typed `text`, key by key. */
+async function searchPageTyping(text) {
+  const page = await searchPage(SMALL);
+  await page.press('Tab');
+  await typeKeyByKey(page, text);
+  return page;
+}
+
 // Frames and long tasks on this thread from `t0` until now, in epoch ms (timeOrigin + the page's times), to be
 // set beside the host's stalls (host-stalls.mjs).
 function framesSince(t0) {
@@ -187,9 +195,7 @@ test('twenty result rows are drawn over a few frames and equal their snippets; a
 });
 
 test('arrow keys move through highlighted results, Enter selects, Escape clears; the count is announced', async () => {
-  const page = await searchPage(SMALL);
-  await page.press('Tab');
-  await typeKeyByKey(page, 'kubernetes');
+  const page = await searchPageTyping('kubernetes');
   const shown = await page.evaluate(() => {
     const shadow = document.getElementById('s').shadowRoot;
     return {
@@ -557,9 +563,7 @@ test('for= a <note-list>: ↓ moves into the list\'s rows, Enter in the field op
 });
 
 test('without for=: Enter right after typing opens the top result; ↓ on no results does nothing', async () => {
-  const page = await searchPage(SMALL);
-  await page.press('Tab');
-  await typeKeyByKey(page, 'quartely');
+  const page = await searchPageTyping('quartely');
   await page.press('Enter');
   const top = referenceSearch(SMALL, 'quartely').indices[0];
   assert.deepEqual(await page.evaluate(() => window.selected), [{ index: top, text: SMALL[top] }]);

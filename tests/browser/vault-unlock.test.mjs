@@ -24,6 +24,25 @@ async function pageWith(html, options) {
   return page;
 }
 
+/** The keyboard user's attempt: Tab into the element, each password typed (Tab between create mode's two fields), Enter. */
+async function submitByKeyboard(page, ...passwords) {
+  await page.press('Tab');
+  for (const [i, password] of passwords.entries()) {
+    if (i > 0) await page.press('Tab');
+    await page.type(password);
+  }
+  await page.press('Enter');
+}
+
+/** Submits `password` in <vault-unlock id> as a script would, without the keyboard: the field's value, then requestSubmit(). */
+function submitInPage(page, id, password) {
+  return page.evaluate(({ elementId, value }) => {
+    const shadow = document.getElementById(elementId).shadowRoot;
+    shadow.getElementById('password').value = value;
+    shadow.querySelector('form').requestSubmit();
+  }, { elementId: id, value: password });
+}
+
 /** What the keyboard user would meet: the focused control inside the element, its state and messages. */
 function state(page, id) {
   return page.evaluate((elementId) => {
@@ -82,9 +101,7 @@ describe('verify mode', () => {
     const password = 'Mondschein über den Gärten 🌙';
     const hash = sodium.crypto_pwhash_str(password, T, M * 1024);
     const page = await pageWith(`<vault-unlock id="v" mode="verify" hash="${hash}"></vault-unlock>`);
-    await page.press('Tab');
-    await page.type(password);
-    await page.press('Enter');
+    await submitByKeyboard(page, password);
     const [event] = await waitForEvents(page, 1);
     assert.equal(event.type, 'vault-unlocked');
     await page.close();
@@ -96,9 +113,7 @@ describe('derive mode', () => {
     const salt = sodium.randombytes_buf(16);
     const saltText = Buffer.from(salt).toString('base64');
     const page = await pageWith(`<vault-unlock id="d" mode="derive" salt="${saltText}" t="${T}" m="${M}" p="1"></vault-unlock>`);
-    await page.press('Tab');
-    await page.type('open sesame');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'open sesame');
     const [right] = await waitForEvents(page, 1);
     assert.equal(right.type, 'vault-unlocked');
     assert.deepEqual(right.detail.key, Array.from(sodium.crypto_pwhash(32, 'open sesame', salt, T, M * 1024, ALG)));
@@ -117,11 +132,7 @@ describe('derive mode', () => {
   test('reports the path it ran on, simd by default and scalar when forced, with the same key', async () => {
     // 8 MiB: the attempt's ms must read above 0 on Firefox's 1 ms clock.
     const page = await pageWith('<vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="1" m="8192"></vault-unlock>');
-    const attempt = () => page.evaluate(() => {
-      const shadow = document.getElementById('d').shadowRoot;
-      shadow.getElementById('password').value = 'which path';
-      shadow.querySelector('form').requestSubmit();
-    });
+    const attempt = () => submitInPage(page, 'd', 'which path');
     assert.equal(await page.evaluate(() => document.getElementById('d').path), null);
     await attempt();
     const [simd] = await waitForEvents(page, 1);
@@ -180,11 +191,7 @@ describe('create mode', () => {
 
   test('output="key" gives a fresh salt, the parameters and the key libsodium derives from them', async () => {
     const page = await pageWith(`<vault-unlock id="c" mode="create" output="key" t="${T}" m="${M}"></vault-unlock>`);
-    await page.press('Tab');
-    await page.type('lanterns in the hedge');
-    await page.press('Tab');
-    await page.type('lanterns in the hedge');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'lanterns in the hedge', 'lanterns in the hedge');
     const [created] = await waitForEvents(page, 1);
     assert.equal(created.type, 'vault-created', JSON.stringify(created.detail));
     const { salt, t, m, p, key } = created.detail;
@@ -197,11 +204,7 @@ describe('create mode', () => {
 
   test('refuses a password shorter than minlength', async () => {
     const page = await pageWith(`<vault-unlock id="c" mode="create" minlength="10" t="${T}" m="${M}"></vault-unlock>`);
-    await page.press('Tab');
-    await page.type('short');
-    await page.press('Tab');
-    await page.type('short');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'short', 'short');
     const [event] = await waitForEvents(page, 1);
     assert.deepEqual(event.detail, { name: 'TooShortError', message: 'Use at least 10 characters.' });
     await page.close();
@@ -297,9 +300,7 @@ describe('bad attributes', () => {
     assert.match((await state(page, 'v')).error, /^hash is malformed/);
     assert.equal(await page.evaluate(() => document.getElementById('v').validity.customError), true);
 
-    await page.press('Tab');
-    await page.type('anything');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'anything');
     const events = await waitForEvents(page, 2);
     assert.equal(events[1].detail.name, 'TypeError');
     assert.equal(await page.evaluate(() => (window.memento.liveWorkerCount() - (window.memento.standbyWorker('argon2') ? 1 : 0))), 0);
@@ -324,9 +325,7 @@ describe('bad attributes', () => {
     const good = sodium.crypto_pwhash_str('x', 1, 8 * 1024);
     const bad = good.replace('m=8,', 'm=7,');
     const page = await pageWith(`<vault-unlock id="v" mode="verify" hash="${bad}"></vault-unlock>`);
-    await page.press('Tab');
-    await page.type('x');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'x');
     const [event] = await waitForEvents(page, 1);
     assert.equal(event.type, 'vault-error');
     assert.ok(['TypeError', 'RangeError'].includes(event.detail.name), event.detail.name);
@@ -427,11 +426,7 @@ describe('element plumbing', () => {
       after: document.getElementById('after').getBoundingClientRect().top,
     }));
     const rest = await measure();
-    await page.evaluate(() => {
-      const shadow = document.getElementById('d').shadowRoot;
-      shadow.getElementById('password').value = 'steady';
-      shadow.querySelector('form').requestSubmit();
-    });
+    await submitInPage(page, 'd', 'steady');
     // Each read in the task that finds the state, so the state is the one measured.
     const read = (state) => waitFor(page, (which) => {
       const el = document.getElementById('d');
@@ -511,11 +506,7 @@ describe('element plumbing', () => {
 
   test('new attributes or removal mid-check stop the worker and fire nothing', async () => {
     const page = await pageWith('<vault-unlock id="d" mode="derive" salt="c2FsdHNhbHRzYWx0c2FsdA==" t="3" m="262144"></vault-unlock>');
-    const submit = () => page.evaluate(() => {
-      const shadow = document.getElementById('d').shadowRoot;
-      shadow.getElementById('password').value = 'interrupted';
-      shadow.querySelector('form').requestSubmit();
-    });
+    const submit = () => submitInPage(page, 'd', 'interrupted');
     // In the middle of the computation (progress has been reported): the worker goes at once.
     await submit();
     await waitFor(page, () => !document.getElementById('d').shadowRoot.getElementById('progress').hidden, null,
@@ -555,9 +546,7 @@ describe('element plumbing', () => {
         return post.call(this, message, transfer);
       };
     });
-    await page.press('Tab');
-    await page.type('swordfish');
-    await page.press('Enter');
+    await submitByKeyboard(page, 'swordfish');
     const [event] = await waitForEvents(page, 1);
     assert.equal(event.type, 'vault-unlocked');
     const leftovers = await page.evaluate(() => ({

@@ -2,7 +2,8 @@
 // Vue 3 + vue-tsc and Svelte 5 + svelte-check apps laid out as create-vite's
 // react-ts, vue-ts and svelte-ts templates make them (tests/consumers/frameworks/:
 // the templates' package.json, configs and main file, our App in place of
-// theirs), each installing the framework from npm and memento-elements from the
+// theirs; their index.html, the same page in the three but for a title, a mount
+// point and a main file, written in from frameworks/vite-index.html), each installing the framework from npm and memento-elements from the
 // tarball only. Each app is type-checked strictly both ways (the template's own
 // check passes on the app, and fails on wrong/ with a number for `documents`),
 // built with Vite, and driven in Chromium through the framework's own state and
@@ -23,22 +24,29 @@ const { modules } = JSON.parse(await readFile(path.join(here, '../../modules.jso
 const USED = ['vault-unlock', 'note-list', 'fuzzy-search'];
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 
-/** Each app: its template's type check (as its package.json runs it; svelte-check's output made for machines) and the file that must not compile. */
+/**
+ * Each app: what its template's index.html says (`page`: the {{title}}, {{mount}} and {{main}} of
+ * frameworks/vite-index.html), its template's type check (as its package.json runs it; svelte-check's output made
+ * for machines) and the file that must not compile.
+ */
 const FRAMEWORKS = [
-  { name: 'react', check: [['tsc', '-b']], wrong: 'Wrong.tsx' },
-  { name: 'vue', check: [['vue-tsc', '-b']], wrong: 'Wrong.vue' },
-  { name: 'svelte', check: [['svelte-check', '--tsconfig', './tsconfig.app.json', '--output', 'machine'], ['tsc', '-p', 'tsconfig.node.json']],
+  { name: 'react', page: { title: 'React', mount: 'root', main: 'main.tsx' }, check: [['tsc', '-b']], wrong: 'Wrong.tsx' },
+  { name: 'vue', page: { title: 'Vue', mount: 'app', main: 'main.ts' }, check: [['vue-tsc', '-b']], wrong: 'Wrong.vue' },
+  { name: 'svelte', page: { title: 'Svelte', mount: 'app', main: 'main.ts' },
+    check: [['svelte-check', '--tsconfig', './tsconfig.app.json', '--output', 'machine'], ['tsc', '-p', 'tsconfig.node.json']],
     wrong: 'Wrong.svelte' },
 ];
+const viteIndex = await readFile(path.join(here, 'frameworks/vite-index.html'), 'utf8');
 
 const apps = new Map();   // name -> {dir, installMs} or {error}
 let browser;
 before(async () => {
   const tarball = await packedTarball();
   // The three installs at once: they wait on the registry (or npm's cache), not on the CPU.
-  await Promise.all(FRAMEWORKS.map(async ({ name }) => {
+  await Promise.all(FRAMEWORKS.map(async ({ name, page }) => {
     const dir = await tempDir(`${name}-app`);
     await cp(path.join(here, 'frameworks', name), dir, { recursive: true, filter: (from) => !from.includes(`${path.sep}wrong`) });
+    await writeFile(path.join(dir, 'index.html'), viteIndex.replace(/\{\{(\w+)\}\}/g, (_, key) => page[key]));
     await writeFile(path.join(dir, 'src/vault.json'), JSON.stringify({ salt: SALT_BASE64, t: T, m: M, notes: JSON.parse(VAULT_JSON) }));
     const started = Date.now();
     const { code, output } = await runIn(dir, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball],

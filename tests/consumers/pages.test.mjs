@@ -26,6 +26,19 @@ after(async () => {
   await removeTemps();
 });
 
+/**
+ * A bundler's project: its own `files` (a config, a build script), the scenario as `src/app.js`, and in `public/` the
+ * page (its `script` loads the bundle) and the vault; the bundler's packages (`tools`) linked from the repository's.
+ */
+function bundlerProject(name, files, script, tools) {
+  return makeProject(name, {
+    ...files,
+    'src/app.js': MAIN_JS,
+    'public/index.html': indexHtml('', script),
+    'public/vault.json': VAULT_JSON,
+  }, { tools });
+}
+
 /** Serves `root` (with COOP/COEP when `isolated`) and runs `scenario` on its index.html. */
 async function served(root, scenario, { isolated = false, t, names } = {}) {
   const server = await serveStatic(root, { isolated });
@@ -102,12 +115,7 @@ await esbuild.build({
 describe('an esbuild build', () => {
   let output;
   test('builds with the mementoElements() plugin from memento-elements/esbuild', { timeout: 120000 }, async (t) => {
-    const dir = await makeProject('esbuild', {
-      'build.mjs': ESBUILD_SCRIPT,
-      'src/app.js': MAIN_JS,
-      'public/index.html': indexHtml('', '<script type="module" src="./out/app.js"></script>'),
-      'public/vault.json': VAULT_JSON,
-    }, { tools: ['esbuild'] });
+    const dir = await bundlerProject('esbuild', { 'build.mjs': ESBUILD_SCRIPT }, '<script type="module" src="./out/app.js"></script>', ['esbuild']);
     const { code, output: log } = await runIn(dir, process.execPath, ['build.mjs']);
     assert.equal(code, 0, `\`node build.mjs\` (esbuild + mementoElements()) failed:\n${log}`);
     if (log.trim()) t.diagnostic(`esbuild said: ${log.trim()}`);
@@ -174,12 +182,8 @@ describe('a Rollup project', () => {
   let output;
   test('`rollup -c` with @rollup/plugin-node-resolve and @web/rollup-plugin-import-meta-assets builds it, every worker and wasm emitted unchanged',
     { timeout: 240000 }, async (t) => {
-      const dir = await makeProject('rollup', {
-        'rollup.config.js': ROLLUP_CONFIG,
-        'src/app.js': MAIN_JS,
-        'public/index.html': indexHtml('', '<script type="module" src="./dist/app.js"></script>'),
-        'public/vault.json': VAULT_JSON,
-      }, { tools: ['rollup', '@rollup/plugin-node-resolve', '@web/rollup-plugin-import-meta-assets'] });
+      const dir = await bundlerProject('rollup', { 'rollup.config.js': ROLLUP_CONFIG }, '<script type="module" src="./dist/app.js"></script>',
+        ['rollup', '@rollup/plugin-node-resolve', '@web/rollup-plugin-import-meta-assets']);
       const { code, output: log } = await runIn(dir, process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'],
         { timeout: 230000, env: { NO_COLOR: '1' } });
       assert.equal(code, 0, `\`rollup -c\` failed:\n${log}`);
@@ -211,11 +215,7 @@ describe('a Rollup project', () => {
 describe('a Parcel project', () => {
   let output;
   test('`parcel build` with no config builds it, every worker built and every wasm emitted unchanged', { timeout: 240000 }, async (t) => {
-    const dir = await makeProject('parcel', {
-      'src/app.js': MAIN_JS,
-      'public/index.html': indexHtml('', '<script type="module" src="./dist/app.js"></script>'),
-      'public/vault.json': VAULT_JSON,
-    }, { tools: ['parcel'] });
+    const dir = await bundlerProject('parcel', {}, '<script type="module" src="./dist/app.js"></script>', ['parcel']);
     const { code, output: log } = await runIn(dir, process.execPath,
       ['node_modules/parcel/lib/bin.js', 'build', 'src/app.js', '--dist-dir', 'public/dist', '--no-cache', '--log-level', 'warn'],
       { timeout: 230000, env: { NO_COLOR: '1' } });
@@ -258,12 +258,7 @@ describe('a webpack 5 project', () => {
   let names;   // served file name -> the package's (webpack names the assets by hash alone)
   test('`webpack` with a config that names only the entry and the output builds it, every worker and wasm emitted',
     { timeout: 240000 }, async (t) => {
-      const dir = await makeProject('webpack', {
-        'webpack.config.js': WEBPACK_CONFIG,
-        'src/app.js': MAIN_JS,
-        'public/index.html': indexHtml('', '<script src="./dist/main.js"></script>'),
-        'public/vault.json': VAULT_JSON,
-      }, { tools: ['webpack', 'webpack-cli'] });
+      const dir = await bundlerProject('webpack', { 'webpack.config.js': WEBPACK_CONFIG }, '<script src="./dist/main.js"></script>', ['webpack', 'webpack-cli']);
       // `webpack`, with its stats written down: which package file each hashed asset is.
       const { code, output: log } = await runIn(dir, process.execPath, ['node_modules/webpack-cli/bin/cli.js', '--json', 'stats.json'],
         { timeout: 230000, env: { NO_COLOR: '1' } });

@@ -76,6 +76,7 @@ for (const module of modules) {
       'README.md': `<${element}>`,
       'CHANGELOG.md': `<${element}>`,
       'docs/README.md': `specs/${name}`,   // specs/argon2id.md, specs/textures.md
+      'bench/calls/startup.js': `'${element}':`,   // its SHOW entry
     };
     for (const file of existing) {
       assert.ok(needles[file], `docs/new-module.md names ${file}: this test must say what to look for in it`);

@@ -13,8 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadWasm, BUILDS } from './wasm-node.js';
 import {
-  H, NORMAL_Z, STONE_LAYERS, VAULT_LAYERS, coord, layerSeed, normalChannels, renderTextureSpec,
-  shadeStone, shadeVault, stoneCourse, stoneInCourse, stoneLayout, valueNoise,
+  NORMAL_Z, STONE_LAYERS, VAULT_LAYERS, layerSeed, normalChannels, renderTextureSpec, shadeTextureSpec, valueNoise,
 } from '../../worker/texture-spec.js';
 import { createTextureTables, renderTextureTables } from '../../worker/texture-tables.js';
 
@@ -182,27 +181,8 @@ test('seams: the normals at the edges are those of the texture tiled 3 x 3 (thei
     for (const size of [7, 64, 65]) {
       const seed = 4242;
       const maps = renderTextureSpec({ kind, size, seed });
-      // Heights of one tile, shaded from the spec's own pieces.
-      const layers = kind === 'stone-wall' ? STONE_LAYERS : VAULT_LAYERS;
-      const seeds = layers.map((_, k) => layerSeed(seed, k));
-      const layout = stoneLayout(seed);
-      const rows = layers.map(() => new Int32Array(1));
-      const px = new Int32Array(7);
-      const height = new Int32Array(size * size);
-      for (let y = 0; y < size; y++) {
-        for (let x = 0; x < size; x++) {
-          const u = coord(x, size), v = coord(y, size);
-          layers.forEach(([lx, ly], k) => { rows[k][0] = valueNoise(seeds[k], lx, ly, u, v); });
-          if (kind === 'stone-wall') {
-            const { course, dy } = stoneCourse(layout, v);
-            const { hash, du } = stoneInCourse(layout.courses[course], u);
-            shadeStone(rows, 0, dy, du, hash, px);
-          } else {
-            shadeVault(rows, 0, (u - 32768) >> 1, (v - 32768) >> 1, px);
-          }
-          height[y * size + x] = px[H];
-        }
-      }
+      // Heights of one tile, as the spec shades them before its normals.
+      const height = shadeTextureSpec({ kind, size, seed });
       // The 3 x 3 tiling, indexed from -size .. 2 size - 1 without any wrapping in the Sobel itself.
       const tiled = (x, y) => height[(y + size) % size * size + (x + size) % size];
       const z = Math.floor(NORMAL_Z[kind] / size);
