@@ -1,5 +1,6 @@
-// The scalar build: three words per pass in three 64-bit registers, the twin
-// of myers_simd.cpp's i64x2 + one scalar lane (same loop shape, no v128).
+// The scalar build: the two-word half of each three-word step
+// (myers_by_three.h) in two 64-bit registers, the twin of myers_simd.cpp's
+// i64x2.
 #include "search/myers.h"
 #include "search/myers_step.h"
 
@@ -7,53 +8,45 @@ namespace memento::search {
 
 const char* kernel_variant() { return "scalar"; }
 
-void full_distances(Pattern term, const uint32_t* words, uint32_t length, size_t count, uint32_t* out) {
-  const uint32_t m = term.length, last_bit = m - 1;
-  const uint64_t mask = pattern_mask(m);
-  size_t i = 0;
-  for (; i + 3 <= count; i += 3) {
-    const uint32_t* a = words + i * length;
-    const uint32_t* b = a + length;
-    const uint32_t* c = b + length;
-    Lane sa, sb, sc;
-    for (uint32_t j = 0; j < length; ++j) {
-      myers_column(sa, term.peq[a[j]], last_bit);
-      myers_column(sb, term.peq[b[j]], last_bit);
-      myers_column(sc, term.peq[c[j]], last_bit);
-    }
-    out[i] = final_distance(sa, length, mask);
-    out[i + 1] = final_distance(sb, length, mask);
-    out[i + 2] = final_distance(sc, length, mask);
-  }
-  for (; i < count; ++i) out[i] = full_distance_one(term.peq, m, words + i * length, length);
-}
+namespace {
 
-void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count, uint32_t* out,
-                      uint32_t* last) {
-  const uint32_t m = term.length, last_bit = m - 1;
-  size_t i = 0;
-  for (; i + 3 <= count; i += 3) {
-    const uint32_t* a = words + i * length;
-    const uint32_t* b = a + length;
-    const uint32_t* c = b + length;
-    Lane sa, sb, sc;
-    int64_t score_a = m, score_b = m, score_c = m, best_a = m, best_b = m, best_c = m;
-    for (uint32_t j = 0; j < steps; ++j) {
-      score_a += myers_column(sa, term.peq[a[j]], last_bit);
-      score_b += myers_column(sb, term.peq[b[j]], last_bit);
-      score_c += myers_column(sc, term.peq[c[j]], last_bit);
-      best_a = branchless_min(best_a, score_a);
-      best_b = branchless_min(best_b, score_b);
-      best_c = branchless_min(best_c, score_c);
-    }
-    out[i] = static_cast<uint32_t>(best_a);
-    out[i + 1] = static_cast<uint32_t>(best_b);
-    out[i + 2] = static_cast<uint32_t>(best_c);
-    last[i] = static_cast<uint32_t>(score_a);
-    last[i + 1] = static_cast<uint32_t>(score_b);
-    last[i + 2] = static_cast<uint32_t>(score_c);
+class ScalarPair {
+ public:
+  explicit ScalarPair(uint32_t m) : score_{m, m}, best_{m, m} {}
+
+  void column(uint64_t eq_a, uint64_t eq_b, uint32_t last_bit) {
+    myers_column(lanes_[0], eq_a, last_bit);
+    myers_column(lanes_[1], eq_b, last_bit);
   }
-  for (; i < count; ++i) out[i] = prefix_distance_one(term.peq, m, words + i * length, steps, last + i);
-}
+
+  void scored_column(uint64_t eq_a, uint64_t eq_b, uint32_t last_bit) {
+    score_[0] += myers_column(lanes_[0], eq_a, last_bit);
+    score_[1] += myers_column(lanes_[1], eq_b, last_bit);
+    best_[0] = branchless_min(best_[0], score_[0]);
+    best_[1] = branchless_min(best_[1], score_[1]);
+  }
+
+  void write_full(uint32_t* out, uint32_t length, uint64_t mask) const {
+    for (int w = 0; w < 2; ++w) out[w] = final_distance(lanes_[w], length, mask);
+  }
+
+  void write_prefix(uint32_t* out, uint32_t* last) const {
+    for (int w = 0; w < 2; ++w) {
+      out[w] = static_cast<uint32_t>(best_[w]);
+      last[w] = static_cast<uint32_t>(score_[w]);
+    }
+  }
+
+ private:
+  Lane lanes_[2];
+  int64_t score_[2];
+  int64_t best_[2];
+};
+
+}  // namespace
+
+using BuildPair = ScalarPair;
 
 }  // namespace memento::search
+
+#include "search/myers_entry_points.h"
