@@ -17,36 +17,28 @@
 namespace memento::notes {
 namespace {
 
+// Rotations by whole bytes (16, 8) are one shuffle where the build says so.
 template <int n>
-inline v128_t rotl_by_shifts(v128_t v) {
+inline v128_t rotl(v128_t v) {
+#if MEMENTO_NOTES_ROTATE_BY_SHUFFLE
+  if constexpr (n == 16) return wasm_i8x16_shuffle(v, v, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+  if constexpr (n == 8) return wasm_i8x16_shuffle(v, v, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+#endif
   return wasm_v128_or(wasm_i32x4_shl(v, n), wasm_u32x4_shr(v, 32 - n));
 }
 
-inline v128_t rotl16(v128_t v) {
-#if MEMENTO_NOTES_ROTATE_BY_SHUFFLE
-  return wasm_i8x16_shuffle(v, v, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-#else
-  return rotl_by_shifts<16>(v);
-#endif
-}
-
-inline v128_t rotl8(v128_t v) {
-#if MEMENTO_NOTES_ROTATE_BY_SHUFFLE
-  return wasm_i8x16_shuffle(v, v, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-#else
-  return rotl_by_shifts<8>(v);
-#endif
+// Half a quarter round: a += b; d ^= a; d <<<= first; c += d; b ^= c; b <<<= second.
+template <int first, int second>
+inline void half_quarter(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
+  a = wasm_i32x4_add(a, b);
+  d = rotl<first>(wasm_v128_xor(d, a));
+  c = wasm_i32x4_add(c, d);
+  b = rotl<second>(wasm_v128_xor(b, c));
 }
 
 inline void quarter_four_blocks(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
-  a = wasm_i32x4_add(a, b);
-  d = rotl16(wasm_v128_xor(d, a));
-  c = wasm_i32x4_add(c, d);
-  b = rotl_by_shifts<12>(wasm_v128_xor(b, c));
-  a = wasm_i32x4_add(a, b);
-  d = rotl8(wasm_v128_xor(d, a));
-  c = wasm_i32x4_add(c, d);
-  b = rotl_by_shifts<7>(wasm_v128_xor(b, c));
+  half_quarter<16, 12>(a, b, c, d);
+  half_quarter<8, 7>(a, b, c, d);
 }
 
 // What a four-block pass does between its double rounds: nothing, or absorb

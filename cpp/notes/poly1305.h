@@ -45,30 +45,20 @@ inline void carry_limbs(Limb h[5]) {
 
 // h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
 inline void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {
-  const std::uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];
-  // 2^130 = 5 mod p: limbs that overflow the top wrap around times 5.
-  const std::uint64_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
-  const std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
-  std::uint64_t d0 = h0 * r0 + h1 * s4 + h2 * s3 + h3 * s2 + h4 * s1;
-  std::uint64_t d1 = h0 * r1 + h1 * r0 + h2 * s4 + h3 * s3 + h4 * s2;
-  std::uint64_t d2 = h0 * r2 + h1 * r1 + h2 * r0 + h3 * s4 + h4 * s3;
-  std::uint64_t d3 = h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s4;
-  std::uint64_t d4 = h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0;
-  std::uint64_t c;
-  c = d0 >> 26;
-  h[0] = static_cast<std::uint32_t>(d0) & kLimbMask;
-  d1 += c;
-  c = d1 >> 26;
-  h[1] = static_cast<std::uint32_t>(d1) & kLimbMask;
-  d2 += c;
-  c = d2 >> 26;
-  h[2] = static_cast<std::uint32_t>(d2) & kLimbMask;
-  d3 += c;
-  c = d3 >> 26;
-  h[3] = static_cast<std::uint32_t>(d3) & kLimbMask;
-  d4 += c;
-  c = d4 >> 26;
-  h[4] = static_cast<std::uint32_t>(d4) & kLimbMask;
+  // d[k] = the sum of h[i] r[k - i], where k - i wraps below 0 the limb
+  // s = 5r (2^130 = 5 mod p: limbs that overflow the top wrap around times 5).
+  // Constant bounds: the compiler unrolls both loops.
+  std::uint64_t d[5];
+  for (int k = 0; k < 5; k++) {
+    d[k] = 0;
+    for (int i = 0; i < 5; i++) d[k] += std::uint64_t{h[i]} * (i <= k ? r[k - i] : r[k - i + 5] * std::uint64_t{5});
+  }
+  for (int k = 0; k < 4; k++) {
+    h[k] = static_cast<std::uint32_t>(d[k]) & kLimbMask;
+    d[k + 1] += d[k] >> 26;
+  }
+  h[4] = static_cast<std::uint32_t>(d[4]) & kLimbMask;
+  const std::uint64_t c = d[4] >> 26;
   std::uint64_t t = h[0] + c * 5;
   h[0] = static_cast<std::uint32_t>(t) & kLimbMask;
   h[1] += static_cast<std::uint32_t>(t >> 26);

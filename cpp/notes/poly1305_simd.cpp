@@ -48,47 +48,20 @@ inline void load_two_blocks(v128_t limbs[5], const std::uint8_t* m) {
 inline void mul_two_lanes(v128_t h[5], const v128_t r[5], const v128_t s[5]) {
   v128_t n[5];
   for (int i = 0; i < 5; i++) n[i] = narrow(h[i]);
-  v128_t d0 = mul(n[0], r[0]);
-  d0 = wasm_i64x2_add(d0, mul(n[1], s[4]));
-  d0 = wasm_i64x2_add(d0, mul(n[2], s[3]));
-  d0 = wasm_i64x2_add(d0, mul(n[3], s[2]));
-  d0 = wasm_i64x2_add(d0, mul(n[4], s[1]));
-  v128_t d1 = mul(n[0], r[1]);
-  d1 = wasm_i64x2_add(d1, mul(n[1], r[0]));
-  d1 = wasm_i64x2_add(d1, mul(n[2], s[4]));
-  d1 = wasm_i64x2_add(d1, mul(n[3], s[3]));
-  d1 = wasm_i64x2_add(d1, mul(n[4], s[2]));
-  v128_t d2 = mul(n[0], r[2]);
-  d2 = wasm_i64x2_add(d2, mul(n[1], r[1]));
-  d2 = wasm_i64x2_add(d2, mul(n[2], r[0]));
-  d2 = wasm_i64x2_add(d2, mul(n[3], s[4]));
-  d2 = wasm_i64x2_add(d2, mul(n[4], s[3]));
-  v128_t d3 = mul(n[0], r[3]);
-  d3 = wasm_i64x2_add(d3, mul(n[1], r[2]));
-  d3 = wasm_i64x2_add(d3, mul(n[2], r[1]));
-  d3 = wasm_i64x2_add(d3, mul(n[3], r[0]));
-  d3 = wasm_i64x2_add(d3, mul(n[4], s[4]));
-  v128_t d4 = mul(n[0], r[4]);
-  d4 = wasm_i64x2_add(d4, mul(n[1], r[3]));
-  d4 = wasm_i64x2_add(d4, mul(n[2], r[2]));
-  d4 = wasm_i64x2_add(d4, mul(n[3], r[1]));
-  d4 = wasm_i64x2_add(d4, mul(n[4], r[0]));
+  // d[k] = the sum of n[i] r[k - i], where k - i wraps below 0 the limb s = 5r
+  // (2^130 = 5 mod p). Constant bounds: the compiler unrolls both loops.
+  v128_t d[5];
+  for (int k = 0; k < 5; k++) {
+    d[k] = mul(n[0], r[k]);
+    for (int i = 1; i < 5; i++) d[k] = wasm_i64x2_add(d[k], mul(n[i], i <= k ? r[k - i] : s[k - i + 5]));
+  }
   const v128_t mask = wasm_i64x2_splat(kLimbMask);
-  v128_t c;
-  c = wasm_u64x2_shr(d0, 26);
-  h[0] = wasm_v128_and(d0, mask);
-  d1 = wasm_i64x2_add(d1, c);
-  c = wasm_u64x2_shr(d1, 26);
-  h[1] = wasm_v128_and(d1, mask);
-  d2 = wasm_i64x2_add(d2, c);
-  c = wasm_u64x2_shr(d2, 26);
-  h[2] = wasm_v128_and(d2, mask);
-  d3 = wasm_i64x2_add(d3, c);
-  c = wasm_u64x2_shr(d3, 26);
-  h[3] = wasm_v128_and(d3, mask);
-  d4 = wasm_i64x2_add(d4, c);
-  c = wasm_u64x2_shr(d4, 26);
-  h[4] = wasm_v128_and(d4, mask);
+  for (int k = 0; k < 4; k++) {
+    h[k] = wasm_v128_and(d[k], mask);
+    d[k + 1] = wasm_i64x2_add(d[k + 1], wasm_u64x2_shr(d[k], 26));
+  }
+  h[4] = wasm_v128_and(d[4], mask);
+  v128_t c = wasm_u64x2_shr(d[4], 26);
   // c * 5 as c + (c << 2): i64x2.mul is several instructions on x64.
   h[0] = wasm_i64x2_add(h[0], wasm_i64x2_add(c, wasm_i64x2_shl(c, 2)));
   c = wasm_u64x2_shr(h[0], 26);
