@@ -22,6 +22,8 @@
 //       1: paired: the two G pairs of a step side by side, one i32x4.shuffle(x0,x1,0,2,4,6)
 //          per operand for both multiplies, then extmul_low and extmul_high
 //       2: i64x2.mul of words masked to 32 bits
+#include <utility>
+
 #include "argon2/fill_block.h"
 #include "argon2/g_scalar.h"
 #include "common/simd.h"
@@ -110,51 +112,58 @@ inline void g_mix_two_lanes(v128_t& a, v128_t& b, v128_t& c, v128_t& d) {
   b = rotr64<63>(wasm_v128_xor(b, c));
 }
 
+#if MEMENTO_ARGON2_MUL_STYLE == 1
+// Half of G on both pairs: a += b (BlaMka); d = (d ^ a) >>> first; c += d; b = (b ^ c) >>> second.
+template <int first, int second>
+inline void half_g_paired(v128_t& a0, v128_t& b0, v128_t& c0, v128_t& d0, v128_t& a1, v128_t& b1, v128_t& c1,
+                          v128_t& d1) {
+  blamka_paired(a0, b0, a1, b1);
+  d0 = rotr64<first>(wasm_v128_xor(d0, a0));
+  d1 = rotr64<first>(wasm_v128_xor(d1, a1));
+  blamka_paired(c0, d0, c1, d1);
+  b0 = rotr64<second>(wasm_v128_xor(b0, c0));
+  b1 = rotr64<second>(wasm_v128_xor(b1, c1));
+}
+#endif
+
 // Four G mixings: (a0, b0, c0, d0) and (a1, b1, c1, d1), two lanes each.
 inline void g_mix_four(v128_t& a0, v128_t& b0, v128_t& c0, v128_t& d0, v128_t& a1, v128_t& b1, v128_t& c1, v128_t& d1) {
 #if MEMENTO_ARGON2_MUL_STYLE == 1
-  blamka_paired(a0, b0, a1, b1);
-  d0 = rotr64<32>(wasm_v128_xor(d0, a0));
-  d1 = rotr64<32>(wasm_v128_xor(d1, a1));
-  blamka_paired(c0, d0, c1, d1);
-  b0 = rotr64<24>(wasm_v128_xor(b0, c0));
-  b1 = rotr64<24>(wasm_v128_xor(b1, c1));
-  blamka_paired(a0, b0, a1, b1);
-  d0 = rotr64<16>(wasm_v128_xor(d0, a0));
-  d1 = rotr64<16>(wasm_v128_xor(d1, a1));
-  blamka_paired(c0, d0, c1, d1);
-  b0 = rotr64<63>(wasm_v128_xor(b0, c0));
-  b1 = rotr64<63>(wasm_v128_xor(b1, c1));
+  half_g_paired<32, 24>(a0, b0, c0, d0, a1, b1, c1, d1);
+  half_g_paired<16, 63>(a0, b0, c0, d0, a1, b1, c1, d1);
 #else
   g_mix_two_lanes(a0, b0, c0, d0);
   g_mix_two_lanes(a1, b1, c1, d1);
 #endif
 }
 
+// The four words of a register pair turned by one word: left (x0 x1 x2 x3 ->
+// x1 x2 x3 x0) or right (-> x3 x0 x1 x2).
+inline void turn_left(v128_t& lo, v128_t& hi) {
+  const v128_t t = wasm_i64x2_shuffle(lo, hi, 1, 2);
+  hi = wasm_i64x2_shuffle(hi, lo, 1, 2);
+  lo = t;
+}
+
+// Left then the two registers swapped: (x1 x2 x3 x0) -> (x3 x0 x1 x2).
+inline void turn_right(v128_t& lo, v128_t& hi) {
+  turn_left(lo, hi);
+  std::swap(lo, hi);
+}
+
 // P on 16 words held as 8 registers: a0 = (w0, w1), a1 = (w2, w3), b0 = (w4, w5) ...
 // The column step mixes (w0,w4,w8,w12) and (w1,w5,w9,w13) in a0/b0/c0/d0, the
 // diagonal step needs (w0,w5,w10,w15) and (w1,w6,w11,w12): rotate b, c, d by
 // one, two and three words across their register pairs, then rotate back.
+// After it, b holds (w5, w6), (w7, w4) and d (w15, w12), (w13, w14).
 inline void diagonalize(v128_t& b0, v128_t& b1, v128_t& d0, v128_t& d1) {
-  v128_t t0 = wasm_i64x2_shuffle(b0, b1, 1, 2);  // (w5, w6)
-  v128_t t1 = wasm_i64x2_shuffle(b1, b0, 1, 2);  // (w7, w4)
-  b0 = t0;
-  b1 = t1;
-  t0 = wasm_i64x2_shuffle(d1, d0, 1, 2);  // (w15, w12)
-  t1 = wasm_i64x2_shuffle(d0, d1, 1, 2);  // (w13, w14)
-  d0 = t0;
-  d1 = t1;
+  turn_left(b0, b1);
+  turn_right(d0, d1);
 }
 
 inline void undiagonalize(v128_t& b0, v128_t& b1, v128_t& d0, v128_t& d1) {
-  v128_t t0 = wasm_i64x2_shuffle(b1, b0, 1, 2);  // (w4, w5)
-  v128_t t1 = wasm_i64x2_shuffle(b0, b1, 1, 2);  // (w6, w7)
-  b0 = t0;
-  b1 = t1;
-  t0 = wasm_i64x2_shuffle(d0, d1, 1, 2);  // (w12, w13)
-  t1 = wasm_i64x2_shuffle(d1, d0, 1, 2);  // (w14, w15)
-  d0 = t0;
-  d1 = t1;
+  turn_right(b0, b1);
+  turn_left(d0, d1);
 }
 
 inline void blamka_round(v128_t& a0, v128_t& a1, v128_t& b0, v128_t& b1, v128_t& c0, v128_t& c1, v128_t& d0,
