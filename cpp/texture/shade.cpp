@@ -130,6 +130,26 @@ int32_t dial_angle(int32_t c, int32_t d) {
   return quadrant * 102400 + angle;
 }
 
+// The three colour channels: a grey or tinted base, moved together by `shift`.
+void colour(Pixel& p, int32_t red, int32_t green, int32_t blue, int32_t shift) {
+  p.r = red + shift;
+  p.g = green + shift;
+  p.b = blue + shift;
+}
+
+// The bolt (or rivet) centred at `centre` over (c, d), where it covers it: the
+// scalar twin of vault_simd.cpp's paint_stud. A later stud paints over an earlier one.
+void paint_stud(bool bolt, const int32_t (&centre)[2], int32_t c, int32_t d, int32_t grain, Pixel& p) {
+  const int32_t radius = bolt ? kBolt : kRivet;
+  const int32_t dc = c - centre[0], dd = d - centre[1];
+  const int32_t q = radius * radius - (dc * dc + dd * dd);
+  if (q <= 0) return;
+  const int32_t tint = grain >> 12;
+  p = bolt
+          ? Pixel{21288 + (q >> 6), 176 + tint, 138 + tint, 70 + (grain >> 13), 80, std::min(255, 150 + (q >> 10)), 255}
+          : Pixel{12000 + (q >> 5), 110 + tint, 112 + tint, 118 + tint, 100, std::min(255, 150 + (q >> 9)), 255};
+}
+
 }  // namespace
 
 Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
@@ -137,51 +157,41 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
   const int32_t grime = std::max(0, n[2] + ((n[3] - 32768) >> 1) - 38000) >> 8;
   const int32_t r2 = c * c + d * d;
   const int32_t r = static_cast<int32_t>(std::sqrt(static_cast<float>(r2)));
-  int32_t h, red, green, blue, rough, ao = 255, metal = 255;
+  Pixel p{0, 0, 0, 0, 0, 255, 255};
   if (r >= kRimOuter) {
-    h = 9000 + (brush_x >> 7) + (grain >> 8);
-    red = 78 + (brush_x >> 11);
-    green = 82 + (brush_x >> 11);
-    blue = 88 + (brush_x >> 11);
-    rough = 150 + (brush_x >> 10) + (grime >> 2);
-    ao = 255 - (std::max(0, 600 - (r - kRimOuter)) >> 3);
+    p.h = 9000 + (brush_x >> 7) + (grain >> 8);
+    colour(p, 78, 82, 88, brush_x >> 11);
+    p.rough = 150 + (brush_x >> 10) + (grime >> 2);
+    p.ao = 255 - (std::max(0, 600 - (r - kRimOuter)) >> 3);
   } else if (r >= kRimInner) {
     const int32_t s = shoulder(std::min({r - kRimInner, kRimOuter - r, 682}) * 6);
-    h = 9000 + 3 * s + (grain >> 9);
-    red = 150 + (grain >> 12);
-    green = 153 + (grain >> 12);
-    blue = 158 + (grain >> 12);
-    rough = 70 + (grain >> 11) + (grime >> 2);
-    ao = 200 + ((s * 55) >> 12);
+    p.h = 9000 + 3 * s + (grain >> 9);
+    colour(p, 150, 153, 158, grain >> 12);
+    p.rough = 70 + (grain >> 11) + (grime >> 2);
+    p.ao = 200 + ((s * 55) >> 12);
   } else if (r >= kDoorEdge) {
-    h = 5000;
-    red = 26;
-    green = 27;
-    blue = 29;
-    rough = 220;
-    ao = 60;
+    p.h = 5000;
+    colour(p, 26, 27, 29, 0);
+    p.rough = 220;
+    p.ao = 60;
   } else if (r >= kDial) {
     const int32_t s = shoulder(std::min(kDoorEdge - r, 682) * 6);
-    h = 5000 + ((s * 12000) >> 12) + (brush_y >> 7);
-    red = 118 + (brush_y >> 11);
-    green = 122 + (brush_y >> 11);
-    blue = 128 + (brush_y >> 11);
-    rough = 105 + (brush_y >> 10) + (grime >> 2);
-    ao = 170 + ((s * 85) >> 12);
+    p.h = 5000 + ((s * 12000) >> 12) + (brush_y >> 7);
+    colour(p, 118, 122, 128, brush_y >> 11);
+    p.rough = 105 + (brush_y >> 10) + (grime >> 2);
+    p.ao = 170 + ((s * 85) >> 12);
     const int32_t ring = std::abs(r - kStep);
     if (ring < 120) {
-      h -= (120 - ring) * 20;
-      ao -= (120 - ring) >> 1;
+      p.h -= (120 - ring) * 20;
+      p.ao -= (120 - ring) >> 1;
     }
   } else if (r >= kKnob) {
     const int32_t s = shoulder(std::min(kDial - r, 341) * 12);
-    h = 17000 + ((s * 2500) >> 12) + (grain >> 10);
-    red = 34 + (grain >> 13);
-    green = 35 + (grain >> 13);
-    blue = 38 + (grain >> 13);
-    rough = 175;
-    ao = 235;
-    metal = 0;
+    p.h = 17000 + ((s * 2500) >> 12) + (grain >> 10);
+    colour(p, 34, 35, 38, grain >> 13);
+    p.rough = 175;
+    p.ao = 235;
+    p.metal = 0;
     const int32_t angle = dial_angle(c, d);
     const int32_t tick = (angle + 2048) >> 12, off = std::abs(angle - (tick << 12));
     const bool major = tick % 10 == 0;
@@ -189,67 +199,37 @@ Pixel shade_vault(const int32_t* n, int32_t c, int32_t d) {
     bool on_numeral = false;
     for (int j = 0; j < 10 && !on_numeral; ++j) on_numeral = numeral_ink(j, c - kNumerals[j][0], d - kNumerals[j][1]);
     if (on_tick || on_numeral) {
-      h += on_tick ? -500 : 300;
-      red = 228;
-      green = 224;
-      blue = 212;
-      rough = 200;
-      ao = on_tick ? 210 : 245;
+      p.h += on_tick ? -500 : 300;
+      colour(p, 228, 224, 212, 0);
+      p.rough = 200;
+      p.ao = on_tick ? 210 : 245;
     }
   } else {
-    h = 20000 + ((kKnob * kKnob - r2) >> 8);
-    red = 185 + (grain >> 13);
-    green = 186 + (grain >> 13);
-    blue = 190 + (grain >> 13);
-    rough = 45;
+    p.h = 20000 + ((kKnob * kKnob - r2) >> 8);
+    colour(p, 185, 186, 190, grain >> 13);
+    p.rough = 45;
   }
-  for (int j = 0; j < 12 && r >= kRimInner && r < kRimOuter; ++j) {
-    const int32_t dc = c - kBolts[j][0], dd = d - kBolts[j][1];
-    const int32_t q = kBolt * kBolt - (dc * dc + dd * dd);
-    if (q > 0) {
-      h = 21288 + (q >> 6);
-      red = 176 + (grain >> 12);
-      green = 138 + (grain >> 12);
-      blue = 70 + (grain >> 13);
-      rough = 80;
-      metal = 255;
-      ao = std::min(255, 150 + (q >> 10));
-    }
-  }
+  for (int j = 0; j < 12 && r >= kRimInner && r < kRimOuter; ++j) paint_stud(true, kBolts[j], c, d, grain, p);
   if (c >= kHingeLeft && c < kHingeRight && in_hinge_rows(d)) {
-    const int32_t p = ((c - kHingeLeft) * 2276) >> 10;
-    const int32_t barrel = (p * (4096 - p)) >> 10;
+    const int32_t across = ((c - kHingeLeft) * 2276) >> 10;
+    const int32_t barrel = (across * (4096 - across)) >> 10;
     const int32_t far = d < 0 ? -d : d;
     const int32_t end = std::min(far - kHingeNear, kHingeFar - far);
     const int32_t knuckle = std::abs(far - ((kHingeNear + kHingeFar) >> 1));
-    h = 16000 + 2 * barrel - (end < 200 ? (200 - end) * 10 : 0) - (knuckle < 40 ? 3000 : 0);
-    red = 96 + (grain >> 12);
-    green = 98 + (grain >> 12);
-    blue = 104 + (grain >> 12);
-    rough = 110;
-    metal = 255;
-    ao = 200 + ((barrel * 55) >> 12) - (knuckle < 40 ? 80 : 0);
+    p.h = 16000 + 2 * barrel - (end < 200 ? (200 - end) * 10 : 0) - (knuckle < 40 ? 3000 : 0);
+    colour(p, 96, 98, 104, grain >> 12);
+    p.rough = 110;
+    p.metal = 255;
+    p.ao = 200 + ((barrel * 55) >> 12) - (knuckle < 40 ? 80 : 0);
   }
-  for (int j = 0; j < 8 && r >= kRimOuter; ++j) {
-    const int32_t dc = c - kRivets[j][0], dd = d - kRivets[j][1];
-    const int32_t q = kRivet * kRivet - (dc * dc + dd * dd);
-    if (q > 0) {
-      h = 12000 + (q >> 5);
-      red = 110 + (grain >> 12);
-      green = 112 + (grain >> 12);
-      blue = 118 + (grain >> 12);
-      rough = 100;
-      metal = 255;
-      ao = std::min(255, 150 + (q >> 9));
-    }
-  }
-  return Pixel{h,
-               clamp255(red - (grime >> 2)),
-               clamp255(green - (grime >> 2)),
-               clamp255(blue - (grime >> 2)),
-               clamp255(rough),
-               clamp255(ao),
-               metal};
+  for (int j = 0; j < 8 && r >= kRimOuter; ++j) paint_stud(false, kRivets[j], c, d, grain, p);
+  return Pixel{p.h,
+               clamp255(p.r - (grime >> 2)),
+               clamp255(p.g - (grime >> 2)),
+               clamp255(p.b - (grime >> 2)),
+               clamp255(p.rough),
+               clamp255(p.ao),
+               p.metal};
 }
 
 }  // namespace memento::texture
