@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, skipUnless, waitFor, workerTargetsAfterEnd } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
+import { judgeAgainstControl } from './frame-control.mjs';
 import { renderTextureSpec } from '../../worker/texture-spec.js';
 import { renderTextureTables } from '../../worker/texture-tables.js';
 import { reduceRows } from '../../common/texture-reduce.js';
@@ -373,40 +374,46 @@ test('axe finds no violations: rendering, ready, after a bad attribute', async (
   await page.close();
 });
 
-// Judged on up to three renders, each on a fresh page, as the search typing test is: every render
-// must still come out right, the bounds are unchanged, and a render that costs the main thread a
-// frame in all three fails. The gap is between the frames' own times, as the search, glass and
-// Night Garden tests read it. Until 2026-12-03 this test read the callbacks' run times
-// (performance.now() inside them) and stayed a TODO: on this 2-core host the callbacks of an idle
-// page already ran up to 17-28 ms apart while no frame was dropped. On the quiet host of
-// 2026-12-03 03:30 (load 1.1-2.0) 10 of 12 renders dropped no frame (callbacks up to 28.3 ms apart),
-// 2 dropped one or two, 20-50 ms after the request; with a CPU hog beside it (load 2.4) the first
-// render passed both times while the idle page before it dropped a frame.
-test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms (Chromium)', async (t) => {
+// Judged on up to five renders, each on a fresh page, against a control (frame-control.mjs, as the
+// glass and Night Garden tests are): a render with no frame gap over 20 ms and no long task beyond
+// the host's stalls passes at once; after each render that misses, a control window runs on a fresh
+// page: a plain worker keeping one core busy for as long as that render took, which is what any
+// render in a worker costs a 2-core host. If every render missed, the element passes only if its
+// page dropped no more frames than the controls' (2 x + 2) and had no more long tasks. The gap is
+// between the frames' own times, as the search, glass and Night Garden tests read it.
+// Why a control: on the quiet host of 2026-12-03 03:30 (load 1.1-2.0) 10 of 12 renders dropped no
+// frame, 2 dropped one or two, 20-50 ms after the request; CI (load 5.0, 2026-12-05) saw 1-3 gaps of
+// 33 ms in each of three renders with no long task and no host stall, the compositor missing
+// vsyncs while the worker held a core. Work of ours on the main thread (a long task, a slow band
+// draw) still fails: it adds gaps a busy worker alone does not.
+test('a 2048 render: no main-thread task over 50 ms, no frame gap over 20 ms, or no more than a busy worker causes (Chromium)', async (t) => {
   if (!skipUnless(t, browser.engine, 'longTasks')) return;
-  // A render's gaps and long tasks count as its own only beyond the host's stalls inside them
-  // (host-stalls.mjs: a sleeping Node thread that did not run either), as in the glass frame test.
   const host = watchHostStalls();
   await host.ready;
-  const renders = [];
-  let judged;
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const w = await render2048();
-    judged = await host.judge({ frames: w.frames, longTasks: w.longTasks, boundMs: 20 });
-    renders.push(`render ${attempt}: ${judged.summary}`);
-    console.log(`2048 stone wall, render ${attempt}: ready ${w.ready.ms.toFixed(0)} ms after the request (${w.ready.path}); ${w.frames.length} frames,`
-      + ` longest gap ${judged.longestMs.toFixed(1)} ms (${w.idleGap.toFixed(1)} ms on the idle page just before); ${judged.summary};`
-      + ` callbacks run at most ${w.callbackGap.toFixed(1)} ms apart`
+  let lastRenderMs = 600;
+  const measure = async (withRender) => {
+    const w = withRender ? await render2048() : await busyWorkerWindow(lastRenderMs);
+    if (withRender) {
+      lastRenderMs = w.ms;
+      assert.deepEqual(w.problems, []);
+    }
+    return w;
+  };
+  const report = ({ kind, attempt, judged, window: w }) => {
+    const what = kind === 'window'
+      ? `2048 stone wall, render ${attempt}: ready ${w.ready.ms.toFixed(0)} ms after the request (${w.ready.path})`
+      : `control ${attempt}: a worker busy ${w.ms.toFixed(0)} ms`;
+    console.log(`${what}; ${w.frames.length} frames, longest gap ${judged.longestMs.toFixed(1)} ms (${w.idleGap.toFixed(1)} ms on the`
+      + ` idle page just before); ${judged.summary}; callbacks run at most ${w.callbackGap.toFixed(1)} ms apart`
       + ` (${w.idleLate.toFixed(1)} ms idle); load average ${loadavg()[0].toFixed(1)}`);
-    assert.deepEqual(w.problems, []);
-    if (judged.clean) break;
-  }
+  };
+  const verdict = await judgeAgainstControl({ host, measure, onWindow: report });
   await host.stop();
-  assert.deepEqual(judged.ours.tasks, [], `no main-thread task over 50 ms beyond the host's stalls in any of ${renders.length} renders: ${renders.join('; ')}`);
-  assert.deepEqual(judged.ours.gaps, [], `no frame gap over 20 ms beyond the host's stalls in any of ${renders.length} renders: ${renders.join('; ')}`);
+  assert.ok(verdict.ok, `the render's frames, beyond the host's stalls: ${verdict.report}`);
 });
 
-async function render2048() {
+/** A fresh texture page watching its frames and long tasks: start() marks the window's start. */
+async function watchedPage() {
   const page = await texturePage();
   await page.evaluate(() => {
     window.watch = { longTasks: [], frames: [], callbacks: [] };
@@ -425,25 +432,49 @@ async function render2048() {
     const { longestGap } = window;
     window.watch.idleGap = longestGap(window.watch.frames.filter((f) => f >= performance.now() - 500));
     window.watch.idleLate = longestGap(window.watch.callbacks.filter((f) => f >= performance.now() - 500));
-    window.watch.start = performance.now();
-    document.getElementById('root').innerHTML = '<procedural-texture id="t" size="2048" seed="11" style="--procedural-texture-size: 512px"></procedural-texture>';
-    document.getElementById('t').addEventListener('texture-ready', () => { window.watch.end = performance.now(); });
   });
-  await readyCount(page, 1);
-  // Two more frames: the last band's own frame is inside the window.
+  return page;
+}
+
+/** The watched window from window.watch.start to window.watch.end (+ 20 ms), in epoch ms, and the page closed. */
+async function closeWindow(page) {
+  // Two more frames: the last one's own frame is inside the window.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const w = await page.evaluate(() => {
     const { start, end, longTasks, frames, callbacks } = window.watch;
     const { longestGap } = window;
     const inside = frames.filter((f) => f >= start && f <= end + 20);
     const callbackGap = longestGap(callbacks.filter((f) => f >= start && f <= end + 20));
-    const ready = window.events.find((e) => e.type === 'texture-ready').detail;
+    const ready = window.events.find((e) => e.type === 'texture-ready')?.detail;
     // Epoch times (timeOrigin + the page's), to be set beside the host's stalls.
-    return { ms: end - start, ready, frames: inside.map((f) => performance.timeOrigin + f), callbackGap,
-      idleGap: window.watch.idleGap, idleLate: window.watch.idleLate,
+    return { ms: end - start, ready, frames: inside.map((f) => performance.timeOrigin + f), since: performance.timeOrigin + start,
+      callbackGap, idleGap: window.watch.idleGap, idleLate: window.watch.idleLate,
       longTasks: longTasks.filter((l) => l.start + l.duration >= start && l.start <= end).map((l) => [performance.timeOrigin + l.start, l.duration]) };
   });
   w.problems = [...page.problems];
   await page.close();
   return w;
+}
+
+async function render2048() {
+  const page = await watchedPage();
+  await page.evaluate(() => {
+    window.watch.start = performance.now();
+    document.getElementById('root').innerHTML = '<procedural-texture id="t" size="2048" seed="11" style="--procedural-texture-size: 512px"></procedural-texture>';
+    document.getElementById('t').addEventListener('texture-ready', () => { window.watch.end = performance.now(); });
+  });
+  await readyCount(page, 1);
+  return closeWindow(page);
+}
+
+/** The control: the same page with a worker busy for `ms` and nothing of ours running. */
+async function busyWorkerWindow(ms) {
+  const page = await watchedPage();
+  await page.evaluate((busyMs) => new Promise((resolve) => {
+    window.watch.start = performance.now();
+    const worker = new Worker(new URL('./busy-worker.js', location.href));
+    worker.onmessage = () => { window.watch.end = performance.now(); worker.terminate(); resolve(); };
+    worker.postMessage({ ms: busyMs });
+  }), ms);
+  return closeWindow(page);
 }
