@@ -22,6 +22,8 @@ const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VERSION = '12.2.3';
 const execFileAsync = promisify(execFile);
 
+const shortUrl = (url) => (url ?? '').replace(/^https?:\/\/[^/]+/, '');
+
 const server = await startServer({ port: 0, compress: true });
 const url = `${server.url}${pagePath}`;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'memento-lighthouse-'));
@@ -44,11 +46,18 @@ try {
       seo: score('seo'), cls: report.audits['cumulative-layout-shift'].numericValue,
       lcpMs: report.audits['largest-contentful-paint'].numericValue, tbtMs: report.audits['total-blocking-time'].numericValue,
       shifts: shifts.map((item) => ({ score: item.score, node: item.node?.selector ?? item.node?.nodeLabel })),
+      // Where the blocking time comes from: the main thread's longest tasks and the scripts that cost it most.
+      longTasks: (report.audits['long-tasks']?.details?.items ?? []).slice(0, 8)
+        .map((item) => ({ url: shortUrl(item.url), startMs: Math.round(item.startTime), ms: Math.round(item.duration) })),
+      scripts: (report.audits['bootup-time']?.details?.items ?? []).slice(0, 8)
+        .map((item) => ({ url: shortUrl(item.url), ms: Math.round(item.total), scriptingMs: Math.round(item.scripting) })),
     });
     const last = results.at(-1);
     console.log(`run ${run + 1}: CLS ${last.cls.toFixed(3)}, performance ${last.performance}, accessibility ${last.accessibility}, `
       + `best practices ${last.bestPractices}, SEO ${last.seo} (LCP ${Math.round(last.lcpMs)} ms, TBT ${Math.round(last.tbtMs)} ms)`);
     for (const shift of last.shifts) console.log(`  shift ${shift.score.toFixed(3)}: ${shift.node}`);
+    for (const task of last.longTasks) console.log(`  long task ${task.ms} ms at ${task.startMs} ms: ${task.url}`);
+    for (const script of last.scripts) console.log(`  main-thread time ${script.ms} ms (scripting ${script.scriptingMs}): ${script.url}`);
   }
 } finally {
   await server.close();
