@@ -36,7 +36,7 @@ export function verdictAgainstControl(subject, control) {
 
 /**
  * Runs subject windows (up to `attempts`), each followed by a control window when it missed, and returns
- * verdictAgainstControl() of them. measure(true) measures a subject window, measure(false) a control window;
+ * verdictAgainstControl() of them, with the subject windows' judgements as `windows`. measure(true) measures a subject window, measure(false) a control window;
  * each resolves to { frames, longTasks, since } in epoch ms. `host` is watchHostStalls().
  */
 export async function judgeAgainstControl({ host, measure, attempts = 5, boundMs = 20, onWindow = () => {} }) {
@@ -53,5 +53,5 @@ export async function judgeAgainstControl({ host, measure, attempts = 5, boundMs
     control.push(judgedControl);
     onWindow({ kind: 'control', attempt, judged: judgedControl, window: quiet });
   }
-  return verdictAgainstControl(subject, control);
+  return { ...verdictAgainstControl(subject, control), windows: subject };
 }
