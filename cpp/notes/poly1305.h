@@ -45,8 +45,8 @@ inline void carry_limbs(Limb h[5]) {
 
 // h = h * r mod 2^130 - 5, partially carried (limbs < 2^26 + small).
 inline void poly1305_multiply(std::uint32_t h[5], const std::uint32_t r[5]) {
-  // d[k] = the sum of h[i] r[k - i], where k - i wraps below 0 the limb
-  // s = 5r (2^130 = 5 mod p: limbs that overflow the top wrap around times 5).
+  // d[k] = the sum over i of h[i] r[k - i]; where k - i falls below 0, the
+  // limb r[k - i + 5] times 5 (2^130 = 5 mod p: limbs past the top wrap around times 5).
   // Constant bounds: the compiler unrolls both loops.
   std::uint64_t d[5];
   for (int k = 0; k < 5; k++) {

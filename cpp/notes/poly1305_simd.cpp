@@ -48,8 +48,9 @@ inline void load_two_blocks(v128_t limbs[5], const std::uint8_t* m) {
 inline void mul_two_lanes(v128_t h[5], const v128_t r[5], const v128_t s[5]) {
   v128_t n[5];
   for (int i = 0; i < 5; i++) n[i] = narrow(h[i]);
-  // d[k] = the sum of n[i] r[k - i], where k - i wraps below 0 the limb s = 5r
-  // (2^130 = 5 mod p). Constant bounds: the compiler unrolls both loops.
+  // d[k] = the sum over i of n[i] r[k - i]; where k - i falls below 0, the
+  // limb s[k - i + 5] = 5 r[k - i + 5] (2^130 = 5 mod p). Constant bounds: the
+  // compiler unrolls both loops.
   v128_t d[5];
   for (int k = 0; k < 5; k++) {
     d[k] = mul(n[0], r[k]);

@@ -12,8 +12,8 @@ const char* kernel_variant() { return "simd"; }
 
 namespace {
 
-// myers_column() (with its transposition term) on two words at once; returns
-// both horizontal deltas at row m.
+// Two words in one i64x2: column() is myers_column() (with its transposition
+// term) on both at once, returning both horizontal deltas at row m.
 class SimdPair {
  public:
   explicit SimdPair(uint32_t m) : score_(wasm_i64x2_splat(m)), best_(score_) {}

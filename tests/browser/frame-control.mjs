@@ -36,8 +36,9 @@ export function verdictAgainstControl(subject, control) {
 
 /**
  * Runs subject windows (up to `attempts`), each followed by a control window when it missed, and returns
- * verdictAgainstControl() of them, with the subject windows' judgements as `windows`. measure(true) measures a subject window, measure(false) a control window;
- * each resolves to { frames, longTasks, since } in epoch ms. `host` is watchHostStalls().
+ * verdictAgainstControl() of them, with the subject windows' judgements as `windows`. measure(true) measures
+ * a subject window, measure(false) a control window; each resolves to { frames, longTasks, since } in epoch ms.
+ * `host` is watchHostStalls().
  */
 export async function judgeAgainstControl({ host, measure, attempts = 5, boundMs = 20, onWindow = () => {} }) {
   const subject = [];
