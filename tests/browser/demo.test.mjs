@@ -126,6 +126,9 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
   await waitFor(page, () => !document.getElementById('vault-unlock').disabled, null, { what: 'the demo vault to be sealed', timeout: 30000 });
   const text = (id) => page.evaluate((i) => document.getElementById(i).textContent, id);
   assert.match(await text('vault-status'), /^Vault sealed in .*: 5,000 notes\. Enter the password \(moonflower\) to open it\.$/);
+  // Once the start is done, the fireflies fly and the frame counter counts (both wait for it: issue 33).
+  await waitFor(page, () => /^\d+$/.test(document.getElementById('fps').textContent), null, { what: 'the frame counter', timeout: 10000 });
+  assert.ok(await page.evaluate(() => document.querySelector('.garden').classList.contains('alive')), 'the fireflies fly');
 
   // By keyboard: the password field, Enter.
   await page.evaluate(() => document.getElementById('vault-unlock').focus());
