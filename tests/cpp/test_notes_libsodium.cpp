@@ -1,8 +1,11 @@
-// Byte-identical to libsodium on 1,000,000 random messages, each sealed with
+// Byte-identical to libsodium on 250,000 random messages, each sealed with
 // both ciphers (XChaCha20-Poly1305-IETF with random associated data, and
 // XSalsa20-Poly1305 secretbox) and opened again. Lengths 0..4096, weighted
 // towards multiples of 16 at or above 128 and one byte either side of every
 // 16-byte block boundary (which includes ChaCha20's 64 and four-block 256).
+// (1,000,000 until 2026-12-06: 75 s of the SIMD build's 79 and 55 of the
+// scalar's 59, a third of CI's native suite, for four times the same kinds of
+// message; the lengths 0..1100 below and the carry and tamper tests cover the edges.)
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -75,13 +78,13 @@ bool agrees(notes_test::Rng& rng, Bytes& m, Bytes& ours, Bytes& theirs, Bytes& b
 
 }  // namespace
 
-TEST_CASE("both ciphers are byte-identical to libsodium on 1,000,000 random messages", "[notes][libsodium]") {
+TEST_CASE("both ciphers are byte-identical to libsodium on 250,000 random messages", "[notes][libsodium]") {
   notes_test::init_sodium();
   notes_test::Rng rng(0x6e6f746573);
   Bytes m, ours, theirs, back;
   const char* why = "";
   std::size_t failures = 0;
-  for (int i = 0; i < 1000000; i++) {
+  for (int i = 0; i < 250000; i++) {
     if (!agrees(rng, m, ours, theirs, back, &why)) {
       if (failures++ < 5) FAIL_CHECK(why << " differs at length " << m.size() << " (message " << i << ")");
     }

@@ -98,7 +98,7 @@ test('random typing with guessNext: guessed keys settle in their task, every key
   let inTask = 0;
   let keys = 0;
   try {
-    for (const { query, wait } of typing(random, words, 500)) {
+    for (const { query, wait } of typing(random, words, 250)) {
       const got = await settlesInTask(guessing.search(query, { guessNext: true }));
       const want = await plain.search(query);
       assert.deepEqual({ indices: got.value.indices, scores: got.value.scores },
