@@ -43,6 +43,8 @@ if(NOT MEMENTO_FUZZ)
     target_link_libraries(${target} PRIVATE catch_main ${lib} ${SODIUM_LIBRARY})
     target_include_directories(${target} PRIVATE ${MEMENTO_ROOT}/cpp ${MEMENTO_ROOT}/tests/cpp)
     target_compile_options(${target} PRIVATE -O2)
+    target_compile_definitions(${target} PRIVATE MEMENTO_TEST_LIBSODIUM_CASES=2500
+                                                 MEMENTO_TEST_LIBSODIUM_CASES_TEXT="2,500")
     add_test(NAME ${target} COMMAND ${target})
   endforeach()
 endif()
