@@ -7,7 +7,7 @@
 // gets its texts over a MessagePort straight from another worker, and the
 // page holds none of them: a stopped worker asks the source again.
 import { WorkerClient } from './runtime/client.js';
-import { readyStandbyWhenIdle, standbyEpoch, takeStandby } from './runtime/run-once.js';
+import { lingerForReuse, readyStandbyWhenIdle, standbyEpoch, takeLingeringWorker, takeStandby } from './runtime/run-once.js';
 import { searchModule } from './modules/search.js';
 import { latestWins } from './runtime/latest-wins.js';
 import { namedError } from '../common/errors.js';
@@ -23,6 +23,11 @@ function textsOf(value, name) {
 }
 
 let nextIndexId = 1;
+
+// A destroyed index's worker waits this long for the next index (its code optimized, its heap's pages taken:
+// a build on a fresh heap pays first-touch faults, 13 MiB for 5,000 paragraphs, 35-55 ms on some hosts), then goes.
+const LINGER_MS = 500;
+const REUSE = 'index';
 
 /**
  * What SearchIndex.search() resolves with: the matching texts' positions by
@@ -59,10 +64,11 @@ export class SearchIndex {
    *   `source`: where the texts come from when the worker needs them all again (e.g. noteList.searchFeed())
    */
   constructor(texts, { source } = {}) {
-    // One worker per index: its memory is the index, and it goes with destroy(). The module's standby, when
-    // one is up, is that worker (started and instantiated already); once this one is up, the next index's
-    // standby is readied in idle time (api/runtime/run-once.js).
-    const client = takeStandby(searchModule) ?? new WorkerClient(searchModule, { idleMs: Infinity });
+    // One worker per index: its memory is the index, and it goes with destroy(). The worker of an index just
+    // destroyed, while it lingers, or else the module's standby, when one is up (started and instantiated
+    // already), is that worker (api/runtime/run-once.js).
+    const client = takeLingeringWorker(searchModule, undefined, REUSE) ?? takeStandby(searchModule)
+      ?? new WorkerClient(searchModule, { idleMs: Infinity });
     this.#source = source;
     this.#texts = source ? undefined : textsOf(texts, 'texts');
     this.#client = client;
@@ -97,7 +103,6 @@ export class SearchIndex {
    */
   create() {
     this.#guesses.forget();
-    this.#readyNextStandby();
     if (this.#source) {
       const { port, done } = this.#source();
       this.#created = this.feed(port, done);
@@ -287,16 +292,27 @@ export class SearchIndex {
     return this.#mutate('remove', { position, count });
   }
 
-  /** Frees the index and stops its worker. */
+  /**
+   * Frees the index and lets its worker go: an index built from texts after LINGER_MS unless a new one takes the
+   * worker first; at once an index that follows a source (a note list's notes: nothing of them outlives a lock),
+   * or when a build, an edit or a search is under way (they reject with an AbortError). A later call builds the
+   * index again in a worker of its own. The next index's standby is readied in idle time now: a page that lets an
+   * index go builds the next one (unlocked again, another list). Readied after each build instead, its start
+   * (about 100 ms of a core) met the first keys typed into the new index.
+   */
   destroy() {
-    this.#client.terminate('destroyed');
-  }
-
-  // Once this index's worker is up, the module's next standby is readied in idle time: the next index a page
-  // builds (a search rebuilt after a lock, another list) starts on it.
-  #readyNextStandby() {
-    const startedIn = standbyEpoch();
-    this.#client.start().then(() => readyStandbyWhenIdle(searchModule, {}, startedIn), () => {});
+    readyStandbyWhenIdle(searchModule, {}, standbyEpoch());
+    const client = this.#client;
+    const free = this.#freeButForGuesses();
+    this.#guesses.forget();
+    this.#client = new WorkerClient(searchModule, { idleMs: Infinity });   // not started until a call needs it
+    this.#search = latestWins(this.#client, 'search');
+    if (this.#source || !free) {
+      client.terminate('destroyed');
+      return;
+    }
+    client.call('destroy', { id: this.#id }).catch(() => client.terminate('destroyed'));
+    lingerForReuse(searchModule, client, { reuse: REUSE, lingerMs: LINGER_MS });
   }
 
   #editable() {
@@ -323,8 +339,9 @@ export class SearchIndex {
  * @returns {Promise<SearchIndex>}
  */
 export async function createSearchIndex(texts, { signal } = {}) {
-  const index = new SearchIndex(texts);
+  // Checked before the index takes a worker (a standby, a lingering one), which would then be left running.
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'the operation was aborted');
+  const index = new SearchIndex(texts);
   const abort = () => index.destroy();
   signal?.addEventListener('abort', abort, { once: true });
   try {

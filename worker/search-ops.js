@@ -12,7 +12,6 @@ import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { receiveNoteParts } from '../common/text-feed.js';
 import { alphabetSince, setTextsFromBatch, setTextsFromStrings } from './search-build.js';
-import { loadLocaleDataSoon } from './runtime/locale-data.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
 import { writeAnswer } from '../common/search-answer-box.js';
@@ -172,7 +171,6 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       indexes.get(id)?.destroy?.();
       forget(id);
       indexes.set(id, create(texts));
-      loadLocaleDataSoon();   // before the first answer's count is formatted on the page
       warmUpIndex(id);
       return indexes.get(id).length;
     },
@@ -226,7 +224,6 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
       }
       forget(id);
       fedTexts.set(id, fed);
-      loadLocaleDataSoon();
       warmUpIndex(id);
       return fed.length;
     },

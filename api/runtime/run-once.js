@@ -90,6 +90,19 @@ function linger(module, client, key, lingerMs) {
 }
 
 /**
+ * Keeps `client`, a worker whose job is over, for `lingerMs` where a next job of the same `hints` and `reuse` key
+ * takes it (takeLingeringWorker), then terminates it; a worker lingering for the module before goes now. Nothing
+ * lingers after endStandbys() was called since `startedIn` (an epoch from standbyEpoch()).
+ * @param {object} module
+ * @param {WorkerClient} client
+ * @param {{hints?: object, reuse: string, lingerMs: number, startedIn?: number}} options
+ */
+export function lingerForReuse(module, client, { hints, reuse, lingerMs, startedIn = epoch }) {
+  if (!client.alive) return;
+  linger(module, client, epoch === startedIn ? `${keyOf(hints)} ${reuse}` : undefined, lingerMs);
+}
+
+/**
  * Starts a standby worker of `module` (with `hints`), unless one like it lives or the page-wide cap has no free
  * slot; a standby with other hints is replaced. `prime(client)` may send it a job that readies it further (the
  * argon2 worker's warm-up hash), which must leave no job-sized heap.

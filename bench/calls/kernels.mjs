@@ -2,7 +2,7 @@
 // (bench/calls/situations.mjs kernelRow): one keystroke's query on a built wasm
 // word index (the search bench times whole replays).
 import { WasmSearchIndex } from '../../worker/search-ops.js';
-import { searchCorpus } from '../../fixtures/search-corpus.js';
+import { realCorpus } from '../search/real-corpus.mjs';
 import { QUERY } from './jobs.mjs';
 
 export default {
@@ -11,7 +11,7 @@ export default {
     'search-keystroke': {
       label: 'ours: wasm word index (SIMD), one query',
       async setup(env) {
-        const index = new WasmSearchIndex(await env.emscripten('search', { simd: true }), searchCorpus({ count: 5000 }));
+        const index = new WasmSearchIndex(await env.emscripten('search', { simd: true }), realCorpus(5000));
         return { run: ({ query }) => index.search(query), close: () => index.destroy() };
       },
     },

@@ -3,7 +3,7 @@
 // (dist/index.js: it defines the five elements) and puts one element on the page, configured as the docs show,
 // and resolves with the ms to the element's first result (its event). The runner counts the bytes and the
 // main-thread time around that call.
-import { searchCorpus } from '../../fixtures/search-corpus.js';
+import { realCorpus } from '../search/real-corpus.mjs';
 
 const params = new URLSearchParams(location.search);
 const element = params.get('element');
@@ -16,7 +16,7 @@ sky.fillStyle = gradient;
 sky.fillRect(0, 0, 720, 450);
 
 const fixtures = {
-  'fuzzy-search': () => searchCorpus({ count: 5000 }),
+  'fuzzy-search': () => realCorpus(5000),
   'note-list': async () => {
     const json = await (await fetch('/iso/build/bench/calls/vault-5000.json')).json();
     return { notes: json.notes, deviceKey: new Uint8Array(json.deviceKey) };
