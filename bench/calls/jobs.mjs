@@ -12,7 +12,7 @@
 //   call(handle, input) -> result (timed), check?(result) -> string (equal among `same` contenders),
 //   after?(handle, result) (untimed cleanup: the index a build made)}.
 // `ctx` is {env, entry, vault()}: env as bench/lib/*-env (url, emscripten, engine), entry the URL of our
-// package's entry (dist/index.js in a browser, dist/node.js in Node; or another build's, CALLS_AGAINST).
+// package's entry (dist/api.js, the API alone, in a browser, dist/node.js in Node; or another build's, CALLS_AGAINST).
 // A kernel is {module, contender, case, with?}: that contender of bench/<module>.mjs (set up untimed), its case's
 // params (with `with` over them).
 
