@@ -87,7 +87,8 @@ function checkAnswers(out) {
   assert.deepEqual(out.search, [1]);
   assert.equal(out.aborted, 'AbortError');
   // Once the last verify's worker has stopped lingering, three workers stay, idle: the shared notes worker, the
-  // argon2 standby readied for a next job and the search standby readied once the index's worker was up. Being
+  // argon2 standby readied for a next job and the search standby readied when the index was destroyed (its own
+  // worker lingered 500 ms for a next index, then went). Being
   // idle, they do not keep Node running (the exit shows it). The aborted job left nothing lingering.
   assert.equal(out.liveWorkers, 3, 'jobs ended their own workers; the shared notes worker, one argon2 and one search standby idle');
 }
