@@ -54,6 +54,7 @@ export class SearchIndex {
   #source;
   #fedLength = 0;
   #box;   // {buffer, ticket}: the shared memory the worker also writes its answers to (blockMs)
+  #epoch = standbyEpoch();   // after an endStandbys() since (a popup's Lock) its worker does not linger
   #guesses = new NextKeyGuesses((args) => this.#client.call('guess', { id: this.#id, ...args }));
 
   /**
@@ -301,7 +302,7 @@ export class SearchIndex {
    * (about 100 ms of a core) met the first keys typed into the new index.
    */
   destroy() {
-    readyStandbyWhenIdle(searchModule, {}, standbyEpoch());
+    readyStandbyWhenIdle(searchModule, {}, this.#epoch);
     const client = this.#client;
     const free = this.#freeButForGuesses();
     this.#guesses.forget();
@@ -312,7 +313,7 @@ export class SearchIndex {
       return;
     }
     client.call('destroy', { id: this.#id }).catch(() => client.terminate('destroyed'));
-    lingerForReuse(searchModule, client, { reuse: REUSE, lingerMs: LINGER_MS });
+    lingerForReuse(searchModule, client, { reuse: REUSE, lingerMs: LINGER_MS, startedIn: this.#epoch });
   }
 
   #editable() {

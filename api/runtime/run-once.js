@@ -91,15 +91,15 @@ function linger(module, client, key, lingerMs) {
 
 /**
  * Keeps `client`, a worker whose job is over, for `lingerMs` where a next job of the same `hints` and `reuse` key
- * takes it (takeLingeringWorker), then terminates it; a worker lingering for the module before goes now. Nothing
- * lingers after endStandbys() was called since `startedIn` (an epoch from standbyEpoch()).
+ * takes it (takeLingeringWorker), then terminates it; a worker lingering for the module before goes now. After
+ * endStandbys() was called since `startedIn` (an epoch from standbyEpoch()) it is terminated at once.
  * @param {object} module
  * @param {WorkerClient} client
  * @param {{hints?: object, reuse: string, lingerMs: number, startedIn?: number}} options
  */
 export function lingerForReuse(module, client, { hints, reuse, lingerMs, startedIn = epoch }) {
-  if (!client.alive) return;
-  linger(module, client, epoch === startedIn ? `${keyOf(hints)} ${reuse}` : undefined, lingerMs);
+  if (epoch !== startedIn) client.terminate('finished');
+  else if (client.alive) linger(module, client, `${keyOf(hints)} ${reuse}`, lingerMs);
 }
 
 /**

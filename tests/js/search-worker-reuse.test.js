@@ -2,7 +2,7 @@
 // optimized and its heap's pages taken. Through the built Node API (dist/node.js), one process for this file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSearchIndex, liveWorkerCount } from '../../dist/node.js';
+import { createSearchIndex, endStandbys, liveWorkerCount } from '../../dist/node.js';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const indicesOf = async (index, query) => Array.from((await index.search(query)).indices);
@@ -11,10 +11,11 @@ test('the next index made while a destroyed one\'s worker lingers is built on th
   const first = await createSearchIndex(['alpha beta', 'gamma']);
   assert.equal(liveWorkerCount(), 1, 'one index, one worker (no standby is readied by a build)');
   first.destroy();
-  const second = await createSearchIndex(['delta', 'alpha delta']);
-  // Reused: the second index's worker and the standby readied when the first was destroyed. A fresh worker for
-  // the second would make three while the first's still lingered.
-  assert.equal(liveWorkerCount(), 2, 'the second index runs on the first one\'s worker; one standby');
+  const building = createSearchIndex(['delta', 'alpha delta']);
+  // Counted in the same task, before the standby readied by destroy() starts (in a later task): a fresh worker
+  // for the second index would make two, beside the first one's, still lingering.
+  assert.equal(liveWorkerCount(), 1, 'the second index runs on the first one\'s worker');
+  const second = await building;
   assert.deepEqual(await indicesOf(second, 'alpha'), [1], 'the second index answers from its own texts only');
   // The destroyed index answers again by rebuilding in a worker of its own, leaving the second index's alone.
   assert.deepEqual(await indicesOf(first, 'gamma'), [1]);
@@ -35,4 +36,14 @@ test('destroy() during a build rejects it with an AbortError, and its worker is 
   await assert.rejects(building, { name: 'AbortError' });
   await sleep(700);
   assert.equal(liveWorkerCount(), live, 'the aborted build\'s worker was terminated (a standby replaced the one it took)');
+});
+
+test('an index destroyed after endStandbys() (a Lock) leaves no worker: none lingers, no standby is readied', async () => {
+  const index = await createSearchIndex(['alpha beta', 'gamma']);
+  endStandbys();
+  assert.equal(liveWorkerCount(), 1, 'only the index\'s own worker');
+  index.destroy();
+  assert.equal(liveWorkerCount(), 0, 'its worker went at once');
+  await sleep(100);
+  assert.equal(liveWorkerCount(), 0, 'and no standby was readied');
 });
