@@ -168,10 +168,30 @@ export class JsSearchIndex {
   /** @returns {{indices: Uint32Array, scores: Uint32Array}} */
   search(query) {
     const { chars, lengths } = this.vocabulary.queryOf(query);
-    const notes = this.order.length;
     if (lengths.length === 0) {
-      return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(notes) };
+      return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(this.order.length) };
     }
+    const found = this._answer(chars, lengths);
+    if (found.indices.length > 0 || lengths.length < 2) return found;
+    // Terms that match no word of any note are dropped when another term
+    // matches some word: the answer is that of the query without them (every
+    // term's scan is in the cache by now).
+    const kept = { chars: [], lengths: [] };
+    let offset = 0;
+    for (let t = 0; t < lengths.length; t++) {
+      const term = chars.slice(offset, offset + lengths[t]);
+      offset += lengths[t];
+      if (this._termBest(term, t === lengths.length - 1).best.some((key) => key !== NO_MATCH)) {
+        kept.chars.push(...term);
+        kept.lengths.push(term.length);
+      }
+    }
+    if (kept.lengths.length === 0 || kept.lengths.length === lengths.length) return found;
+    return this._answer(kept.chars, kept.lengths);
+  }
+
+  // The answer when every term counts.
+  _answer(chars, lengths) {
     // Per slot the score, then (after the last term) its order key: 2 * score,
     // plus 1 when the last term reaches its best distance only through a prefix.
     const total = new Uint32Array(this.slotEntries.length);

@@ -36,9 +36,11 @@ class Index {
   uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
 
   // Terms are lengths[t] ids each, back to back; the last one is matched as a
-  // prefix or as a finished word. Writes matching note positions and scores to
-  // out arrays of note_count() capacity; returns how many, in the order of
-  // docs/specs/search.md (version 4): tiers, turns, keys, agreement, commonness, position.
+  // prefix or as a finished word; terms matching no word of any note are
+  // dropped when another term matches some word. Writes matching note
+  // positions and scores to out arrays of note_count() capacity; returns how
+  // many, in the order of docs/specs/search.md (version 5): tiers, turns,
+  // keys, agreement, commonness, position.
   uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                   uint32_t* out_scores);
 
@@ -83,6 +85,9 @@ class Index {
   uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   bool represents_before(uint32_t a, uint32_t b) const;
+  // search() when every term counts.
+  uint32_t answer(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                  uint32_t* out_scores);
   void order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores);
   // Stably sorts list_ by key(slot) in 0 .. range - 1.
   template <typename Key>
@@ -125,6 +130,7 @@ class Index {
   std::vector<uint32_t> total_, agreements_, last_representative_, turn_, common_, starts_, keys_, list_, sorted_,
       by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
+  std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
   uint32_t stamp_ = 0;
 };
 

@@ -1,5 +1,6 @@
 // A query's answer: every term's keys summed per note, then the notes in the
 // order of docs/specs/search.md (index.h).
+#include <algorithm>
 #include <cstddef>
 
 #include "search/index.h"
@@ -20,6 +21,28 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     }
     return notes;
   }
+  const uint32_t found = answer(chars, lengths, term_count, out_positions, out_scores);
+  if (found > 0 || term_count < 2) return found;
+  // Terms that match no word of any note are dropped when another term
+  // matches some word: the answer is that of the query without them (every
+  // term's scan is in the cache by now).
+  kept_chars_.clear();
+  kept_lengths_.clear();
+  for (uint32_t t = 0; t < term_count; ++t) {
+    term_best(chars, lengths[t], t + 1 == term_count);
+    if (std::any_of(best_.begin(), best_.end(), [](uint8_t key) { return key != kNoMatch; })) {
+      kept_chars_.insert(kept_chars_.end(), chars, chars + lengths[t]);
+      kept_lengths_.push_back(lengths[t]);
+    }
+    chars += lengths[t];
+  }
+  if (kept_lengths_.empty() || kept_lengths_.size() == term_count) return found;
+  return answer(kept_chars_.data(), kept_lengths_.data(), static_cast<uint32_t>(kept_lengths_.size()), out_positions,
+                out_scores);
+}
+
+uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                       uint32_t* out_scores) {
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
   total_.assign(slot_entries_.size(), 0);
