@@ -106,7 +106,7 @@ export class JsSearchIndex {
     this.peq = new Int32Array(1);
     this.generation = 1;
     this.cache = [];
-    this.cacheNext = 0;
+    this.cacheClock = 0;   // counts cache reads and writes, for each entry's `used`
     this.previous = undefined;   // {term, generation, near}: the entries within 2 of the last prefix term
     this.dpRows = [[], [], []];
     this.insert(0, texts);
@@ -187,7 +187,13 @@ export class JsSearchIndex {
       }
     }
     if (kept.lengths.length === 0 || kept.lengths.length === lengths.length) return found;
-    return this._answer(kept.chars, kept.lengths);
+    // The shorter query's last term neither reads nor replaces the typed last
+    // term's near entries: the next keystroke rescans those.
+    const previous = this.previous;
+    this.previous = undefined;
+    const answer = this._answer(kept.chars, kept.lengths);
+    this.previous = previous;
+    return answer;
   }
 
   // The answer when every term counts.
@@ -285,7 +291,10 @@ export class JsSearchIndex {
   _termBest(term, prefix) {
     const m = term.length;
     for (const cached of this.cache) {
-      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) return cached;
+      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) {
+        cached.used = ++this.cacheClock;
+        return cached;
+      }
     }
     const best = new Uint8Array(this.slotEntries.length).fill(NO_MATCH);
     const agreement = new Uint8Array(this.slotEntries.length);
@@ -347,9 +356,12 @@ export class JsSearchIndex {
       this._scan(term, prefix, remember ? RECORD_BUDGET : prefix ? scanK : k, consider);
     }
     if (prefix) this.previous = remember ? { term, generation: this.generation, near } : undefined;
-    const answer = { term, prefix, generation: this.generation, best, agreement, representative };
-    this.cache[this.cacheNext] = answer;
-    this.cacheNext = (this.cacheNext + 1) % CACHED_TERMS;
+    const answer = { term, prefix, generation: this.generation, best, agreement, representative, used: ++this.cacheClock };
+    // The least recently used entry makes room: a complete term read on every
+    // keystroke stays while the last term's prefixes come and go.
+    let room = this.cache.length;
+    if (room === CACHED_TERMS) room = this.cache.reduce((oldest, c, i) => (c.used < this.cache[oldest].used ? i : oldest), 0);
+    this.cache[room] = answer;
     return answer;
   }
 

@@ -56,6 +56,7 @@ class Index {
     std::vector<uint8_t> best;             // per slot: the key of consider()
     std::vector<uint8_t> agreement;        // per slot: 1 when a word at the best key begins with term[0]
     std::vector<uint32_t> representative;  // per slot (the last term): the representative entry
+    uint64_t used = 0;                     // cache_clock_ when last read or written
   };
   struct Scan {  // the term being scanned, for consider()
     const uint32_t* term;
@@ -116,10 +117,11 @@ class Index {
   uint64_t previous_prefix_generation_ = 0;
   std::vector<uint32_t> previous_near_;
   std::vector<uint32_t> recorded_near_;
+  std::vector<uint32_t> held_prefix_, held_near_;  // the above, set aside while a query answers without some terms
   bool recording_ = false;
 
   std::vector<CachedTerm> cache_;
-  uint32_t cache_next_ = 0;
+  uint64_t cache_clock_ = 0;  // counts cache reads and writes, for CachedTerm::used
 
   std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
