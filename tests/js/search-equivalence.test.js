@@ -364,6 +364,11 @@ test('a term that matches no word of any note is dropped when another term match
   assert.deepEqual(paths.search('xqzvw qzxvw'), { indices: [], scores: [] });
   // A single nonsense word stays unanswered.
   assert.deepEqual(paths.search('xqzvw'), { indices: [], scores: [] });
+  // Typed key by key (the indexes keep the typed last term's near entries aside while "garden"
+  // answers, and rescan them on the next key): "garden" answers on every key from "x" on.
+  for (const typed of ['garden x', 'garden xq', 'garden xqz', 'garden xqzv', 'garden xqzvw', 'garden xqzvwk',
+    'garden xqzvwkj', 'garden xqzvwkjp', 'garden gardxq', 'garden gardens']) paths.search(typed);
+  assert.deepEqual(paths.search('garden xqzvwkjp'), garden);
   paths.destroy();
 });
 
