@@ -78,7 +78,8 @@ class Index {
   // benchmark's per-note scan (an entry per note and word) is not.
   static constexpr uint32_t kMaxFilteredEntries = 1u << 18;
 
-  void term_best(const uint32_t* term, uint32_t m, bool prefix);
+  // The term's keys per slot, from the cache or scanned into it; valid until the next call.
+  const CachedTerm& term_best(const uint32_t* term, uint32_t m, bool prefix);
   void scan_groups(const Scan& scan, uint32_t k);
   void scan_filtered(const Scan& scan, uint32_t k);
   void rescan_previous(const Scan& scan);
@@ -127,9 +128,10 @@ class Index {
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
-  std::vector<uint8_t> best_, agreement_;  // the term being searched
+  std::vector<uint8_t> best_, agreement_;  // the term being scanned (then swapped into its cache entry)
   std::vector<uint32_t> representative_;
-  std::vector<uint32_t> total_, agreements_, last_representative_, turn_, common_, starts_, keys_, list_, sorted_,
+  const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
+  std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_,
       by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
   std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word

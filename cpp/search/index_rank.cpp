@@ -29,8 +29,8 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
   kept_chars_.clear();
   kept_lengths_.clear();
   for (uint32_t t = 0; t < term_count; ++t) {
-    term_best(chars, lengths[t], t + 1 == term_count);
-    if (std::any_of(best_.begin(), best_.end(), [](uint8_t key) { return key != kNoMatch; })) {
+    const std::vector<uint8_t>& best = term_best(chars, lengths[t], t + 1 == term_count).best;
+    if (std::any_of(best.begin(), best.end(), [](uint8_t key) { return key != kNoMatch; })) {
       kept_chars_.insert(kept_chars_.end(), chars, chars + lengths[t]);
       kept_lengths_.push_back(lengths[t]);
     }
@@ -60,18 +60,21 @@ uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t 
   agreements_.assign(slot_entries_.size(), 0);
   for (uint32_t t = 0; t < term_count; ++t) {
     const bool last = t + 1 == term_count;
-    term_best(chars, lengths[t], last);
+    const CachedTerm& term = term_best(chars, lengths[t], last);
+    const uint8_t* best = term.best.data();
+    const uint8_t* agreement = term.agreement.data();
+    // The last term's representatives, valid until the next term_best (order() reads them).
+    if (last) last_representative_ = term.representative.data();
     for (size_t s = 0; s < total_.size(); ++s) {
-      const uint32_t key = best_[s];
+      const uint32_t key = best[s];
       if (key == kNoMatch || total_[s] == kDead)
         total_[s] = kDead;
       else
         total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
-      agreements_[s] += agreement_[s];
+      agreements_[s] += agreement[s];
     }
     chars += lengths[t];
   }
-  last_representative_.swap(representative_);
   order(term_count, out_positions, out_scores);
   return static_cast<uint32_t>(list_.size());
 }
