@@ -131,8 +131,7 @@ class Index {
   std::vector<uint8_t> best_, agreement_;  // the term being scanned (then swapped into its cache entry)
   std::vector<uint32_t> representative_;
   const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
-  std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_,
-      by_position_;
+  std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_, by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
   std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
   uint32_t stamp_ = 0;

@@ -332,8 +332,7 @@ TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match n
   CHECK(f.search({Word{1, 2, 999}, Word{999}}).positions.empty());  // neither term matches a word
 }
 
-TEST_CASE("a term that matches no word of any note is dropped when another term matches some word",
-          "[search][index]") {
+TEST_CASE("a term that matches no word of any note is dropped when another term matches some word", "[search][index]") {
   const auto w = search_test::letters;
   Fixture f;
   f.insert(0, {w("receive"), w("letter")});
