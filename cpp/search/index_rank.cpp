@@ -56,8 +56,10 @@ uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t 
                        uint32_t* out_scores) {
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
-  total_.assign(slot_entries_.size(), 0);
-  agreements_.assign(slot_entries_.size(), 0);
+  // The first term writes every slot (no clearing first): for a single term
+  // the key is the term's own key.
+  total_.resize(slot_entries_.size());
+  agreements_.resize(slot_entries_.size());
   for (uint32_t t = 0; t < term_count; ++t) {
     const bool last = t + 1 == term_count;
     const CachedTerm& term = term_best(chars, lengths[t], last);
@@ -65,6 +67,15 @@ uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     const uint8_t* agreement = term.agreement.data();
     // The last term's representatives, valid until the next term_best (order() reads them).
     if (last) last_representative_ = term.representative.data();
+    if (t == 0) {
+      for (size_t s = 0; s < total_.size(); ++s) {
+        const uint32_t key = best[s];
+        total_[s] = key == kNoMatch ? kDead : last ? key : key >> 1;
+        agreements_[s] = agreement[s];
+      }
+      chars += lengths[t];
+      continue;
+    }
     for (size_t s = 0; s < total_.size(); ++s) {
       const uint32_t key = best[s];
       if (key == kNoMatch || total_[s] == kDead)
