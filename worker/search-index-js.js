@@ -106,7 +106,7 @@ export class JsSearchIndex {
     this.peq = new Int32Array(1);
     this.generation = 1;
     this.cache = [];
-    this.cacheNext = 0;
+    this.cacheClock = 0;   // counts cache reads and writes, for each entry's `used`
     this.previous = undefined;   // {term, generation, near}: the entries within 2 of the last prefix term
     this.dpRows = [[], [], []];
     this.insert(0, texts);
@@ -168,10 +168,36 @@ export class JsSearchIndex {
   /** @returns {{indices: Uint32Array, scores: Uint32Array}} */
   search(query) {
     const { chars, lengths } = this.vocabulary.queryOf(query);
-    const notes = this.order.length;
     if (lengths.length === 0) {
-      return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(notes) };
+      return { indices: Uint32Array.from(this.order.keys()), scores: new Uint32Array(this.order.length) };
     }
+    const found = this._answer(chars, lengths);
+    if (found.indices.length > 0 || lengths.length < 2) return found;
+    // Terms that match no word of any note are dropped when another term
+    // matches some word: the answer is that of the query without them (every
+    // term's scan is in the cache by now).
+    const kept = { chars: [], lengths: [] };
+    let offset = 0;
+    for (let t = 0; t < lengths.length; t++) {
+      const term = chars.slice(offset, offset + lengths[t]);
+      offset += lengths[t];
+      if (this._termBest(term, t === lengths.length - 1).best.some((key) => key !== NO_MATCH)) {
+        kept.chars.push(...term);
+        kept.lengths.push(term.length);
+      }
+    }
+    if (kept.lengths.length === 0 || kept.lengths.length === lengths.length) return found;
+    // The shorter query's last term neither reads nor replaces the typed last
+    // term's near entries: the next keystroke rescans those.
+    const previous = this.previous;
+    this.previous = undefined;
+    const answer = this._answer(kept.chars, kept.lengths);
+    this.previous = previous;
+    return answer;
+  }
+
+  // The answer when every term counts.
+  _answer(chars, lengths) {
     // Per slot the score, then (after the last term) its order key: 2 * score,
     // plus 1 when the last term reaches its best distance only through a prefix.
     const total = new Uint32Array(this.slotEntries.length);
@@ -265,7 +291,10 @@ export class JsSearchIndex {
   _termBest(term, prefix) {
     const m = term.length;
     for (const cached of this.cache) {
-      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) return cached;
+      if (cached.generation === this.generation && cached.prefix === prefix && sameChars(cached.term, term)) {
+        cached.used = ++this.cacheClock;
+        return cached;
+      }
     }
     const best = new Uint8Array(this.slotEntries.length).fill(NO_MATCH);
     const agreement = new Uint8Array(this.slotEntries.length);
@@ -327,9 +356,12 @@ export class JsSearchIndex {
       this._scan(term, prefix, remember ? RECORD_BUDGET : prefix ? scanK : k, consider);
     }
     if (prefix) this.previous = remember ? { term, generation: this.generation, near } : undefined;
-    const answer = { term, prefix, generation: this.generation, best, agreement, representative };
-    this.cache[this.cacheNext] = answer;
-    this.cacheNext = (this.cacheNext + 1) % CACHED_TERMS;
+    const answer = { term, prefix, generation: this.generation, best, agreement, representative, used: ++this.cacheClock };
+    // The least recently used entry makes room: a complete term read on every
+    // keystroke stays while the last term's prefixes come and go.
+    let room = this.cache.length;
+    if (room === CACHED_TERMS) room = this.cache.reduce((oldest, c, i) => (c.used < this.cache[oldest].used ? i : oldest), 0);
+    this.cache[room] = answer;
     return answer;
   }
 

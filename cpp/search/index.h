@@ -36,9 +36,11 @@ class Index {
   uint32_t entry_count() const { return static_cast<uint32_t>(entry_length_.size()); }
 
   // Terms are lengths[t] ids each, back to back; the last one is matched as a
-  // prefix or as a finished word. Writes matching note positions and scores to
-  // out arrays of note_count() capacity; returns how many, in the order of
-  // docs/specs/search.md (version 4): tiers, turns, keys, agreement, commonness, position.
+  // prefix or as a finished word; terms matching no word of any note are
+  // dropped when another term matches some word. Writes matching note
+  // positions and scores to out arrays of note_count() capacity; returns how
+  // many, in the order of docs/specs/search.md (version 5): tiers, turns,
+  // keys, agreement, commonness, position.
   uint32_t search(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                   uint32_t* out_scores);
 
@@ -54,6 +56,7 @@ class Index {
     std::vector<uint8_t> best;             // per slot: the key of consider()
     std::vector<uint8_t> agreement;        // per slot: 1 when a word at the best key begins with term[0]
     std::vector<uint32_t> representative;  // per slot (the last term): the representative entry
+    uint64_t used = 0;                     // cache_clock_ when last read or written
   };
   struct Scan {  // the term being scanned, for consider()
     const uint32_t* term;
@@ -75,7 +78,8 @@ class Index {
   // benchmark's per-note scan (an entry per note and word) is not.
   static constexpr uint32_t kMaxFilteredEntries = 1u << 18;
 
-  void term_best(const uint32_t* term, uint32_t m, bool prefix);
+  // The term's keys per slot, from the cache or scanned into it; valid until the next call.
+  const CachedTerm& term_best(const uint32_t* term, uint32_t m, bool prefix);
   void scan_groups(const Scan& scan, uint32_t k);
   void scan_filtered(const Scan& scan, uint32_t k);
   void rescan_previous(const Scan& scan);
@@ -83,6 +87,9 @@ class Index {
   uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   bool represents_before(uint32_t a, uint32_t b) const;
+  // search() when every term counts.
+  uint32_t answer(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                  uint32_t* out_scores);
   void order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores);
   // Stably sorts list_ by key(slot) in 0 .. range - 1.
   template <typename Key>
@@ -111,20 +118,22 @@ class Index {
   uint64_t previous_prefix_generation_ = 0;
   std::vector<uint32_t> previous_near_;
   std::vector<uint32_t> recorded_near_;
+  std::vector<uint32_t> held_prefix_, held_near_;  // the above, set aside while a query answers without some terms
   bool recording_ = false;
 
   std::vector<CachedTerm> cache_;
-  uint32_t cache_next_ = 0;
+  uint64_t cache_clock_ = 0;  // counts cache reads and writes, for CachedTerm::used
 
   std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;
-  std::vector<uint8_t> best_, agreement_;  // the term being searched
+  std::vector<uint8_t> best_, agreement_;  // the term being scanned (then swapped into its cache entry)
   std::vector<uint32_t> representative_;
-  std::vector<uint32_t> total_, agreements_, last_representative_, turn_, common_, starts_, keys_, list_, sorted_,
-      by_position_;
+  const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
+  std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_, by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
+  std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
   uint32_t stamp_ = 0;
 };
 

@@ -1,5 +1,6 @@
 // A query's answer: every term's keys summed per note, then the notes in the
 // order of docs/specs/search.md (index.h).
+#include <algorithm>
 #include <cstddef>
 
 #include "search/index.h"
@@ -20,24 +21,71 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     }
     return notes;
   }
+  const uint32_t found = answer(chars, lengths, term_count, out_positions, out_scores);
+  if (found > 0 || term_count < 2) return found;
+  // Terms that match no word of any note are dropped when another term
+  // matches some word: the answer is that of the query without them (every
+  // term's scan is in the cache by now).
+  kept_chars_.clear();
+  kept_lengths_.clear();
+  for (uint32_t t = 0; t < term_count; ++t) {
+    const std::vector<uint8_t>& best = term_best(chars, lengths[t], t + 1 == term_count).best;
+    if (std::any_of(best.begin(), best.end(), [](uint8_t key) { return key != kNoMatch; })) {
+      kept_chars_.insert(kept_chars_.end(), chars, chars + lengths[t]);
+      kept_lengths_.push_back(lengths[t]);
+    }
+    chars += lengths[t];
+  }
+  if (kept_lengths_.empty() || kept_lengths_.size() == term_count) return found;
+  // The shorter query's last term neither reads nor replaces the typed last
+  // term's near entries: the next keystroke rescans those (a full scan there
+  // cost 0.3-0.5 ms a key in Node, typing "goverment xqzvwkjp").
+  const uint64_t near_generation = previous_prefix_generation_;
+  previous_prefix_.swap(held_prefix_);
+  previous_near_.swap(held_near_);
+  previous_prefix_.clear();
+  const uint32_t kept = answer(kept_chars_.data(), kept_lengths_.data(), static_cast<uint32_t>(kept_lengths_.size()),
+                               out_positions, out_scores);
+  previous_prefix_.swap(held_prefix_);
+  previous_near_.swap(held_near_);
+  previous_prefix_generation_ = near_generation;
+  return kept;
+}
+
+uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
+                       uint32_t* out_scores) {
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
-  total_.assign(slot_entries_.size(), 0);
-  agreements_.assign(slot_entries_.size(), 0);
+  // The first term writes every slot (no clearing first): for a single term
+  // the key is the term's own key.
+  total_.resize(slot_entries_.size());
+  agreements_.resize(slot_entries_.size());
   for (uint32_t t = 0; t < term_count; ++t) {
     const bool last = t + 1 == term_count;
-    term_best(chars, lengths[t], last);
+    const CachedTerm& term = term_best(chars, lengths[t], last);
+    const uint8_t* best = term.best.data();
+    const uint8_t* agreement = term.agreement.data();
+    // The last term's representatives, valid until the next term_best (order() reads them).
+    if (last) last_representative_ = term.representative.data();
+    if (t == 0) {
+      for (size_t s = 0; s < total_.size(); ++s) {
+        const uint32_t key = best[s];
+        total_[s] = key == kNoMatch ? kDead : last ? key : key >> 1;
+        agreements_[s] = agreement[s];
+      }
+      chars += lengths[t];
+      continue;
+    }
     for (size_t s = 0; s < total_.size(); ++s) {
-      const uint32_t key = best_[s];
+      const uint32_t key = best[s];
       if (key == kNoMatch || total_[s] == kDead)
         total_[s] = kDead;
       else
         total_[s] = last ? 2 * (total_[s] + (key >> 1)) + (key & 1) : total_[s] + (key >> 1);
-      agreements_[s] += agreement_[s];
+      agreements_[s] += agreement[s];
     }
     chars += lengths[t];
   }
-  last_representative_.swap(representative_);
   order(term_count, out_positions, out_scores);
   return static_cast<uint32_t>(list_.size());
 }

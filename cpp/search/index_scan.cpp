@@ -237,15 +237,13 @@ void Index::rescan_previous(const Scan& scan) {
   set_peq(term, m, false);
 }
 
-void Index::term_best(const uint32_t* term, uint32_t m, bool prefix) {
+const Index::CachedTerm& Index::term_best(const uint32_t* term, uint32_t m, bool prefix) {
   const size_t slots = slot_entries_.size();
-  for (const CachedTerm& cached : cache_) {
+  for (CachedTerm& cached : cache_) {
     if (cached.generation == generation_ && cached.prefix == prefix && cached.chars.size() == m &&
         std::equal(cached.chars.begin(), cached.chars.end(), term)) {
-      best_ = cached.best;
-      agreement_ = cached.agreement;
-      representative_ = cached.representative;
-      return;
+      cached.used = ++cache_clock_;
+      return cached;
     }
   }
   best_.assign(slots, kNoMatch);
@@ -283,15 +281,22 @@ void Index::term_best(const uint32_t* term, uint32_t m, bool prefix) {
       previous_near_.swap(recorded_near_);
     }
   }
+  // The least recently used entry makes room: a complete term read on every
+  // keystroke stays while the last term's prefixes come and go.
+  // Reserved once, so that the entries (and the references term_best hands out) never move.
+  cache_.reserve(kCachedTerms);
   if (cache_.size() < kCachedTerms) cache_.emplace_back();
-  CachedTerm& slot = cache_[cache_next_];
-  cache_next_ = (cache_next_ + 1) % kCachedTerms;
+  CachedTerm& slot = *std::min_element(cache_.begin(), cache_.end(),
+                                       [](const CachedTerm& a, const CachedTerm& b) { return a.used < b.used; });
+  slot.used = ++cache_clock_;
   slot.chars.assign(term, term + m);
   slot.prefix = prefix;
   slot.generation = generation_;
-  slot.best = best_;
-  slot.agreement = agreement_;
-  slot.representative = representative_;
+  // Swapped in, not copied: the scan's buffers take the dropped entry's, refilled by the next scan.
+  slot.best.swap(best_);
+  slot.agreement.swap(agreement_);
+  slot.representative.swap(representative_);
+  return slot;
 }
 
 }  // namespace memento::search

@@ -1,6 +1,6 @@
 // The word index against a brute-force scan of every note's words with the OSA
-// table and the specification's order (version 4: tiers, turns of each
-// representative word, key, agreement, commonness, position),
+// table and the specification's order (version 5: tiers, turns of each
+// representative word, key, agreement, commonness, position; terms matching no word dropped),
 // through inserts, updates, removals and keystroke-by-keystroke typing (which
 // takes the incremental path).
 #include <catch2/catch.hpp>
@@ -25,12 +25,12 @@ struct Result {
   bool operator==(const Result&) const = default;
 };
 
-// docs/specs/search.md, version 4: a complete term within k; the last term as
+// docs/specs/search.md, version 5 (every term counting): a complete term within k; the last term as
 // a prefix within kp, else as a finished word within k; ordered by tier
 // (score 0 first), then in tier 0 by key and turn, beyond it by turn, key and
 // agreement; then commonness of the representative word, then position. Ids
 // stand for their code points here (no code points are set).
-Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
+Result every_term(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
   struct Hit {
     uint32_t score, key, agreement, position, turn;
     Word representative;
@@ -124,6 +124,27 @@ Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vecto
     r.scores.push_back(h.score);
   }
   return r;
+}
+
+// Whether the term (the query's last when `last`) matches some word of some note.
+bool matches_some(const std::vector<std::vector<Word>>& notes, const Word& term, bool last) {
+  const uint32_t m = static_cast<uint32_t>(term.size());
+  for (const std::vector<Word>& words : notes) {
+    for (const Word& w : words) {
+      if ((last && prefix_osa(term, w) <= prefix_budget(m)) || osa(term, w) <= term_budget(m)) return true;
+    }
+  }
+  return false;
+}
+
+// Version 5: when some terms match no word of any note and another term
+// matches some word, the answer is that of the query without them.
+Result brute_force(const std::vector<std::vector<Word>>& notes, const std::vector<Word>& terms) {
+  std::vector<Word> kept;
+  for (size_t t = 0; t < terms.size(); ++t) {
+    if (matches_some(notes, terms[t], t + 1 == terms.size())) kept.push_back(terms[t]);
+  }
+  return every_term(notes, terms.size() > 1 && !kept.empty() ? kept : terms);
 }
 
 // Keeps an Index and a plain copy of the corpus in step.
@@ -306,7 +327,30 @@ TEST_CASE("query characters the corpus lacks (id 0 or past the alphabet) match n
   CHECK(f.search({Word{1, 2, 999, 999}}).positions == std::vector<uint32_t>{0});         // two: over kp, within k whole
   CHECK(f.search({Word{1, 999, 999, 999}}).positions.empty());                           // three, over both
   CHECK(f.search({Word{1, 2, 3, 999}, Word{1}}).positions == std::vector<uint32_t>{0});  // k = 1, then a prefix
-  CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions.empty());  // k = 1 but "12?" is 2 from "1234"
+  // "12?" (k = 1) is 2 from "1234", the only word: it matches nothing and is dropped, "1" answers.
+  CHECK(f.search({Word{1, 2, 999}, Word{1}}).positions == std::vector<uint32_t>{0});
+  CHECK(f.search({Word{1, 2, 999}, Word{999}}).positions.empty());  // neither term matches a word
+}
+
+TEST_CASE("a term that matches no word of any note is dropped when another term matches some word", "[search][index]") {
+  const auto w = search_test::letters;
+  Fixture f;
+  f.insert(0, {w("receive"), w("letter")});
+  f.insert(1, {w("garden"), w("rose")});
+  f.insert(2, {w("gardens"), w("wall")});
+  // "xqzvw" is 3 or more edits from every word: the query is answered as "garden" alone (its last term, a prefix).
+  const Result garden = f.search({w("xqzvw"), w("garden")});
+  CHECK(garden.positions == std::vector<uint32_t>{1, 2});
+  CHECK(garden.scores == std::vector<uint32_t>{0, 0});
+  CHECK(garden == brute_force(f.notes, {w("xqzvw"), w("garden")}));
+  // The dropped term last: "garden" becomes the last term, so "gardens" matches as a prefix too.
+  CHECK(f.search({w("garden"), w("xqzvw")}).positions == std::vector<uint32_t>{1, 2});
+  // Every term matches some word but no note holds both: nothing, as before.
+  CHECK(f.search({w("recieve"), w("garden")}).positions.empty());
+  // "recieve" (1 transposition) kept, two nonsense terms dropped.
+  CHECK(f.search({w("qxzvw"), w("recieve"), w("zzqxj")}).positions == std::vector<uint32_t>{0});
+  // Every term matches nothing: nothing.
+  CHECK(f.search({w("xqzvw"), w("zzqxj")}).positions.empty());
 }
 
 TEST_CASE("a transposed term ranks the note with the whole word before the notes with longer words",

@@ -1,7 +1,8 @@
 // The wasm word index (SIMD and scalar builds), the plain-JS word index and
-// the per-note wasm scan all give the specification's exact answer, version 4
+// the per-note wasm scan all give the specification's exact answer, version 5
 // (fixtures/search-reference.js: OSA distance, the last term as a prefix or a
-// finished word, the order by tier, turn, key, agreement and commonness), each
+// finished word, the order by tier, turn, key, agreement and commonness, terms
+// that match no word dropped when another term matches), each
 // on more than 100,000 random queries over random corpora: typos (half of
 // them transpositions, often at the start or the end of a word), repeated
 // letters ("aab" / "aba"), prefixes, multi-term queries, terms of 0..70 code
@@ -344,6 +345,33 @@ test('a finished word of 4 code points may have 2 typos: ahev finds have, nonsen
   paths.destroy();
 });
 
+// Version 5. Each fails on version 4, which answered nothing whenever one term matched no word.
+test('a term that matches no word of any note is dropped when another term matches: the other terms answer', () => {
+  const texts = ['we receive letters', 'the garden in spring', 'gardens and walls', 'a garden letter'];
+  const paths = everyPath(texts);
+  const garden = paths.search('garden');
+  assert.deepEqual(garden, { indices: [1, 3, 2], scores: [0, 0, 0] });
+  // "xqzvw" is 3 or more edits from every word and prefix: the query answers as "garden".
+  assert.deepEqual(paths.search('xqzvw garden'), garden);
+  // Dropped last: "garden" becomes the last term, so "gardens" still matches as a prefix.
+  assert.deepEqual(paths.search('garden xqzvw'), garden);
+  // "recieve" (1 transposition from "receive") kept; the nonsense around it dropped.
+  assert.deepEqual(paths.search('qzxvw recieve xqzvw'), paths.search('recieve'));
+  assert.deepEqual(paths.search('recieve xqzvw').indices, [0]);
+  // Both terms match some word, no note holds both: nothing, as before.
+  assert.deepEqual(paths.search('recieve garden'), { indices: [], scores: [] });
+  // Every term matches nothing: nothing.
+  assert.deepEqual(paths.search('xqzvw qzxvw'), { indices: [], scores: [] });
+  // A single nonsense word stays unanswered.
+  assert.deepEqual(paths.search('xqzvw'), { indices: [], scores: [] });
+  // Typed key by key (the indexes keep the typed last term's near entries aside while "garden"
+  // answers, and rescan them on the next key): "garden" answers on every key from "x" on.
+  for (const typed of ['garden x', 'garden xq', 'garden xqz', 'garden xqzv', 'garden xqzvw', 'garden xqzvwk',
+    'garden xqzvwkj', 'garden xqzvwkjp', 'garden gardxq', 'garden gardens']) paths.search(typed);
+  assert.deepEqual(paths.search('garden xqzvwkjp'), garden);
+  paths.destroy();
+});
+
 test('the reference itself: hand-checked answers (café, Straße, typos, transpositions, prefixes, scores, ties)', () => {
   const texts = ['Café au lait', 'a naive cafe', 'Straße', 'STRASSE kubernetes', 'Кубернетес'];
   assert.deepEqual(referenceSearch(texts, 'cafe'), { indices: [0, 1], scores: [0, 0] });
@@ -357,7 +385,9 @@ test('the reference itself: hand-checked answers (café, Straße, typos, transpo
   assert.deepEqual(referenceSearch(texts, 'lat cafe'), { indices: [0], scores: [1] });    // "lat" k = 1
   assert.deepEqual(referenceSearch(texts, 'strasse'), { indices: [3, 2], scores: [0, 2] });
   assert.deepEqual(referenceSearch(texts, 'kuberentes'), { indices: [3], scores: [1] });  // a transposition costs 1
-  assert.deepEqual(referenceSearch(texts, 'aclt cafe'), { indices: [], scores: [] });      // "aclt" is 3 from "lait"
+  // "aclt" is 3 from "lait" and matches no word: dropped, "cafe" answers (version 5; version 4 answered nothing).
+  assert.deepEqual(referenceSearch(texts, 'aclt cafe'), { indices: [0, 1], scores: [0, 0] });
+  assert.deepEqual(referenceSearch(texts, 'aclt xyz'), { indices: [], scores: [] });
   // Optimal string alignment, not unrestricted Damerau-Levenshtein: no substring edited twice.
   assert.equal(osaDistance(Array.from('ca'), Array.from('abc')), 3);
   assert.equal(osaDistance(Array.from('reprot'), Array.from('report')), 1);
