@@ -9,22 +9,14 @@
 // <note-list> asks its notes worker (loadLocaleData) before it says a locked
 // list's count: in a fresh page that count's format was 24-33 ms of the 26-36
 // ms task that gave a locked list its notes (1.3-2.5 ms once the data is in).
-let asked = false;
+// The search worker loads it as it starts (worker/search.js).
 
 /** Loads the locale data on this worker's thread now; true once it is in (or Intl is missing). */
 export function loadLocaleData() {
-  asked = true;
   try {
     new Intl.NumberFormat().format(0);
   } catch {
     // No Intl: the page formats with what it has.
   }
   return true;
-}
-
-/** Loads the locale data on this worker's thread, once, in a task of its own after the current one. */
-export function loadLocaleDataSoon() {
-  if (asked) return;
-  asked = true;
-  setTimeout(loadLocaleData, 0);
 }
