@@ -15,6 +15,7 @@ import { integer, string } from './arguments.js';
 import { sharedMemory } from './runtime/platform.js';
 import { answerBoxBytes, takeAnswer } from '../common/search-answer-box.js';
 import { NextKeyGuesses } from './search-guesses.js';
+import { postTextParts } from './search-text-parts.js';
 
 function textsOf(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings`);
@@ -108,7 +109,10 @@ export class SearchIndex {
       const { port, done } = this.#source();
       this.#created = this.feed(port, done);
     } else {
-      this.#created = this.#client.call('create', { id: this.#id, texts: this.#texts });
+      // The texts go as UTF-8 parts the worker builds from as they come (api/search-text-parts.js).
+      const { port1, port2 } = new MessageChannel();
+      this.#created = this.#client.call('create', { id: this.#id, total: this.#texts.length, port: port2 }, { transfer: [port2] });
+      postTextParts(port1, this.#texts);
     }
     return this.#created;
   }

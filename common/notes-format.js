@@ -5,12 +5,9 @@
 import { BASE64_PROBLEM, BASE64_PROBLEM_TEXT } from './base64.js';
 import { loneSurrogateAt } from './note-id.js';
 
-export const OPEN_FIELDS_IN = 8;    // id, key, title, body: offset and length each
-export const OPEN_FIELDS_OUT = 4;   // title offset and length, body offset and length
-export const OPEN_UTF16_OUT = 2;    // title and body length in UTF-16 units (utf16_length in cpp/notes/utf16.h)
-export const SEAL_FIELDS_IN = 6;    // id, title, body
-export const SEAL_FIELDS_OUT = 6;   // key, title, body base64
-export const SEAL_RANDOM_BYTES = 32 + 3 * 24;  // noteKey, nonceK, nonceT, nonceB
+import { OPEN_FIELDS_IN, OPEN_FIELDS_OUT, OPEN_UTF16_OUT, SEAL_FIELDS_IN, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES } from './notes-layout.js';
+
+export { OPEN_FIELDS_IN, OPEN_FIELDS_OUT, OPEN_UTF16_OUT, SEAL_FIELDS_IN, SEAL_FIELDS_OUT, SEAL_RANDOM_BYTES } from './notes-layout.js';
 const WRAPPED_KEY_BASE64 = 96;
 
 // Status byte = (field << 4) | problem, as cpp/notes/batch.h.

@@ -85,46 +85,76 @@ export class FedTexts {
 }
 
 /**
- * Search worker side: resolves with the texts of every note (a FedTexts)
- * once all parts have come; rejects on an error part or a malformed one. The
- * port is closed then.
+ * Search worker side: calls `onPart({first, bytes, fields, status})` for each
+ * part as it arrives, once it is checked (one total, no note twice, every
+ * span inside its bytes), and resolves with the number of notes once all have
+ * come; rejects on an error part, a malformed one, or an error of onPart. The
+ * port is closed then. `total`, when the sender gave it ahead (a page's
+ * createSearchIndex), is what every part must say, and 0 resolves at once.
  * @param {MessagePort} port
- * @returns {Promise<FedTexts>}
+ * @param {(part: {first: number, bytes: Uint8Array, fields: Uint32Array, status: Uint8Array}) => void} onPart
+ * @param {number} [total]
+ * @returns {Promise<number>}
  */
-export function receiveNoteParts(port) {
+export function receiveParts(port, onPart, total) {
   return new Promise((resolve, reject) => {
-    let expected;
+    let expected = total;
     let received = 0;
     let covered;                 // per note: its part came (a note sent twice is a malformed feed)
-    const parts = [];
     const finish = (settle, value) => {
       port.onmessage = null;
       port.close();
       settle(value);
     };
+    if (expected === 0) {
+      finish(resolve, 0);
+      return;
+    }
     port.onmessage = ({ data }) => {
       if (data?.error) {
-        for (const part of parts) part.bytes.fill(0);
         finish(reject, Object.assign(new Error(data.error.message), { name: data.error.name }));
         return;
       }
-      const { first, total, bytes, fields, status } = data ?? {};
+      const { first, total: partTotal, bytes, fields, status } = data ?? {};
       if (!(bytes instanceof Uint8Array) || !(fields instanceof Uint32Array) || !(status instanceof Uint8Array)
-        || !Number.isInteger(total) || !Number.isInteger(first) || first < 0 || first + status.length > total
-        || (expected !== undefined && expected !== total) || fields.length !== status.length * OPEN_FIELDS_OUT
+        || !Number.isInteger(partTotal) || !Number.isInteger(first) || first < 0 || first + status.length > partTotal
+        || (expected !== undefined && expected !== partTotal) || fields.length !== status.length * OPEN_FIELDS_OUT
         || !spansInside(fields, status, bytes.length)
-        || (covered ??= new Uint8Array(total)).subarray(first, first + status.length).some((seen) => seen)) {
-        for (const part of parts) part.bytes.fill(0);
+        || (covered ??= new Uint8Array(partTotal)).subarray(first, first + status.length).some((seen) => seen)) {
+        if (bytes instanceof Uint8Array) bytes.fill(0);
         finish(reject, new TypeError('note texts: a malformed part arrived'));
         return;
       }
-      expected = total;
+      expected = partTotal;
       covered.fill(1, first, first + status.length);
-      parts.push({ first, bytes, fields, status });
       received += status.length;
-      if (received >= total) finish(resolve, new FedTexts(total, parts));
+      try {
+        onPart({ first, bytes, fields, status });
+      } catch (error) {
+        finish(reject, error);
+        return;
+      }
+      if (received >= partTotal) finish(resolve, partTotal);
     };
   });
+}
+
+/**
+ * Search worker side: resolves with the texts of every note (a FedTexts)
+ * once all parts have come (receiveParts); on a failure the bytes received
+ * are zeroed.
+ * @param {MessagePort} port
+ * @returns {Promise<FedTexts>}
+ */
+export async function receiveNoteParts(port) {
+  const parts = [];
+  try {
+    const total = await receiveParts(port, (part) => parts.push(part));
+    return new FedTexts(total, parts);
+  } catch (error) {
+    for (const part of parts) part.bytes.fill(0);
+    throw error;
+  }
 }
 
 // Whether every indexed note's title and body lie within the part's bytes.

@@ -10,7 +10,7 @@ import { Vocabulary } from '../common/search-text.js';
 import { JsSearchIndex } from './search-index-js.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
-import { receiveNoteParts } from '../common/text-feed.js';
+import { receiveNoteParts, receiveParts } from '../common/text-feed.js';
 import { alphabetSince, setTextsFromBatch, setTextsFromStrings } from './search-build.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
@@ -56,6 +56,29 @@ export class WasmSearchIndex {
       setTextsFromBatch(this.wasm, this.handle, position + part.first, part, (i) => fed.text(part.first + i), this.perNote);
     }
     this._learnAlphabet();
+  }
+
+  /**
+   * An index of `total` notes whose texts come as parts (api/search-text-parts.js: a note's text is its title
+   * span), each set from its bytes as it arrives, in note order: the character ids are given out in the order
+   * a build from the strings gives them.
+   */
+  static fromParts(wasm, total) {
+    const index = new WasmSearchIndex(wasm);
+    try {
+      index._check(wasm.index_insert_notes(index.handle, 0, total));
+    } catch (error) {
+      index.destroy();
+      throw error;
+    }
+    return inOrder(total, {
+      add: (part) => setTextsFromBatch(wasm, index.handle, part.first, part, (n) => titleOf(part, n), index.perNote),
+      finish: () => {
+        index._learnAlphabet();
+        return index;
+      },
+      abandon: () => index.destroy(),
+    });
   }
 
   // The character ids the index gave out since the last call, so that queries map code points to them.
@@ -107,9 +130,30 @@ export class WasmSearchIndex {
   }
 }
 
+const decoder = new TextDecoder();
+const titleOf = ({ bytes, fields }, n) => decoder.decode(bytes.subarray(fields[n * 4], fields[n * 4] + fields[n * 4 + 1]));
+
+// A builder that takes parts only in note order, each once: {add(part), finish() -> index, abandon()}.
+function inOrder(total, builder) {
+  let next = 0;
+  return {
+    add(part) {
+      if (part.first !== next) throw new TypeError(`search texts: a part from note ${part.first} came where note ${next} was next`);
+      builder.add(part);
+      next += part.status.length;
+    },
+    finish() {
+      if (next !== total) throw new TypeError(`search texts: ${next} of ${total} notes came`);
+      return builder.finish();
+    },
+    abandon: builder.abandon,
+  };
+}
+
 /** The backend over an instantiated search module. */
 export const wasmSearchBackend = (wasm) => ({
   createIndex: (texts) => new WasmSearchIndex(wasm, texts),
+  indexFromParts: (total) => WasmSearchIndex.fromParts(wasm, total),
   createIndexFromFeed(fed) {
     const index = new WasmSearchIndex(wasm);
     index.insertFed(fed);
@@ -119,6 +163,14 @@ export const wasmSearchBackend = (wasm) => ({
 /** The fallback backend: the plain-JS word index, same answers. */
 export const jsSearchBackend = {
   createIndex: (texts) => new JsSearchIndex(texts),
+  indexFromParts(total) {
+    const texts = new Array(total);
+    return inOrder(total, {
+      add: (part) => { for (let n = 0; n < part.status.length; n++) texts[part.first + n] = titleOf(part, n); },
+      finish: () => new JsSearchIndex(texts),
+      abandon: () => {},
+    });
+  },
   createIndexFromFeed: (fed) => new JsSearchIndex(fed.all()),
 };
 
@@ -126,7 +178,7 @@ export const jsSearchBackend = {
  * The worker's ops over a backend that makes indexes ({createIndex(texts)}:
  * wasm or the plain-JS fallback). Indexes are named by the page's integer ids.
  */
-export function searchOps({ createIndex: create, createIndexFromFeed }) {
+export function searchOps({ createIndex: create, createIndexFromFeed, indexFromParts }) {
   const indexes = new Map();
   const fedTexts = new Map();   // id -> the texts last fed (a FedTexts), for indexes built from a feed
   const forget = (id) => {
@@ -160,6 +212,23 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
     }
     return { indices, scores, ms, highlights, highlightMs: performance.now() - start - ms };
   };
+  const buildFromParts = async (port, total) => {
+    if (!Number.isInteger(total) || total < 0) throw new TypeError(`search texts: total must be a count of notes, not ${total}`);
+    const builder = indexFromParts(total);
+    try {
+      await receiveParts(port, (part) => {
+        try {
+          builder.add(part);
+        } finally {
+          part.bytes.fill(0);   // a page's texts: the heap's copy is erased too (worker/wasm-heap.js)
+        }
+      }, total);
+      return builder.finish();
+    } catch (error) {
+      builder.abandon();
+      throw error;
+    }
+  };
   // Every request the page makes counts here: a warm-up goes on only while none has come since it began.
   let requests = 0;
   const warmUpIndex = (id) => {
@@ -167,12 +236,18 @@ export function searchOps({ createIndex: create, createIndexFromFeed }) {
     warmUp((query) => answerOf(id, query, 10), () => requests === startedAt && indexes.has(id));
   };
   const ops = {
-    create({ id, texts }) {
+    // `texts`, or `port` and `total`: the page's texts as UTF-8 parts (api/search-text-parts.js), the index
+    // built from each part as it comes, so that the build runs while the page encodes the next.
+    create({ id, texts, port, total }) {
       indexes.get(id)?.destroy?.();
+      indexes.delete(id);
       forget(id);
-      indexes.set(id, create(texts));
-      warmUpIndex(id);
-      return indexes.get(id).length;
+      const keep = (index) => {
+        indexes.set(id, index);
+        warmUpIndex(id);
+        return index.length;
+      };
+      return port ? buildFromParts(port, total).then(keep) : keep(create(texts));
     },
     insert({ id, position, texts }) { editable(id).insert(position, texts); return get(id).length; },
     set({ id, position, texts }) { editable(id).set(position, texts); return get(id).length; },
