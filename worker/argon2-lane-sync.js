@@ -84,12 +84,13 @@ function eachTakenLane(control, p, step) {
   }
 }
 
-/** Every (pass, slice): the lanes this thread takes, then a barrier. */
-export function fillLanes(exports, { control, t, m, p, parties, blocks, stallMs }) {
+/** Every (pass, slice): the lanes this thread takes, then a barrier, then `afterSlice(pass, slice)` if given. */
+export function fillLanes(exports, { control, t, m, p, parties, blocks, stallMs }, afterSlice) {
   for (let pass = 0; pass < t; pass += 1) {
     for (let slice = 0; slice < 4; slice += 1) {
       eachTakenLane(control, p, (lane) => exports.lanes_fill_segment(blocks, t, m, p, pass, slice, lane));
       barrier(control, parties, stallMs);
+      afterSlice?.(pass, slice);
     }
   }
 }

@@ -122,3 +122,33 @@ test('p = 4 jobs in a row on an isolated page, on the kept parallel stage, equal
     await isolated.close();
   }
 });
+
+// p = 1 on an isolated page: a first call in the main build; a job after the worker was readied (warmArgon2, and
+// the standby readied after a job, after its linger) in the lanes build beside the touch helper
+// (worker/argon2-touch.js), which writes each page of the job's fresh memory while the job fills it.
+test('p = 1 jobs on an isolated page, first, readied and after idle, equal hash-wasm', async () => {
+  const { argon2id: hashWasm } = await import('hash-wasm');
+  const isolated = await browser.newPage({ isolated: true });
+  try {
+    const salt = Array.from({ length: 16 }, (_, i) => 255 - i);
+    const jobs = [{ password: 'first', t: 2, m: 16384 }, { password: 'readied', t: 1, m: 8192 }, { password: 'after idle', t: 3, m: 16384 }];
+    const tags = await isolated.evaluate(async ({ jobs, salt }) => {
+      const hex = (tag) => Array.from(tag, (byte) => byte.toString(16).padStart(2, '0')).join('');
+      const { argon2id, warmArgon2 } = window.memento;
+      const run = (job, options) => argon2id({ ...job, salt: new Uint8Array(salt), p: 1 }, options).then(hex);
+      const out = { crossOriginIsolated, tags: [await run(jobs[0])] };
+      const warm = warmArgon2({ m: jobs[1].m, p: 1 });
+      await warm.ready;
+      out.tags.push(await run(jobs[1], { warm }));
+      await new Promise((resolve) => setTimeout(resolve, 1500));   // the job's worker has gone, the standby is up
+      out.tags.push(await run(jobs[2]));
+      return out;
+    }, { jobs, salt });
+    assert.equal(tags.crossOriginIsolated, true);
+    const expected = await Promise.all(jobs.map((job) => hashWasm({ password: job.password, salt: new Uint8Array(salt),
+      iterations: job.t, memorySize: job.m, parallelism: 1, hashLength: 32, outputType: 'hex' })));
+    assert.deepEqual(tags.tags, expected);
+  } finally {
+    await isolated.close();
+  }
+});
