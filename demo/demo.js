@@ -7,6 +7,7 @@
 // `?quick` makes the benchmarks small (the tests use it).
 import { simdSupported } from '../common/wasm-compile.js';
 import { yieldToEventLoop } from '../common/slicer.js';
+import { whenIdle } from '../common/when-idle.js';
 import { startVault } from './vault.js';
 import { startVaultScene } from './vault-scene.js';
 import { drawChart, runBenchmarks } from './bench.js';
@@ -126,7 +127,7 @@ vaultSealed.then(async () => {
   showHeadlines($('bench-headlines'), $('bench-recorded'));
   showOpenTimeline($('bench-open'));
   showCallsCharts($('bench-calls'));
-  whenIdle(comeAlive);
+  whenIdle(comeAlive, { timeoutMs: 1000, fallbackMs: 200 });   // once the page has nothing else to do
   await sceneOnScreen;
   await yieldToEventLoop();
   startVaultScene(api, {
@@ -164,12 +165,6 @@ $('create-memory').addEventListener('change', (event) => { create.m = Number(eve
 function showVitals() {
   $('isolation').textContent = self.crossOriginIsolated ? 'cross-origin isolated' : 'not isolated';
   $('simd').textContent = simdSupported() ? 'yes' : 'no (scalar build)';
-}
-
-/** `run` once the page has nothing else to do (or after a second at most). */
-function whenIdle(run) {
-  if (self.requestIdleCallback) requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 200);
 }
 
 /**

@@ -11,6 +11,7 @@
 // job of the module runs on it. One standby per module, evicted first by the
 // page-wide cap and never started past it, ended after IDLE_MS.standby unused,
 // and never holding Node's event loop.
+import { whenIdle } from '../../common/when-idle.js';
 import { WorkerClient, forcedPath } from './client.js';
 import { hasFreeSlot } from './pool.js';
 import { IDLE_MS } from '../../common/constants.js';
@@ -153,7 +154,7 @@ export function endStandbys() {
  * @param {number} [startedIn]
  */
 export function readyStandbyWhenIdle(module, options, startedIn = epoch) {
-  whenIdle(() => { if (epoch === startedIn) readyStandby(module, options); });
+  afterResult(() => { if (epoch === startedIn) readyStandby(module, options); });
 }
 
 /** The current standby epoch: pass it to readyStandbyWhenIdle() from a job that began now. */
@@ -162,10 +163,7 @@ export const standbyEpoch = () => epoch;
 // After the caller has had its result: a posted message runs after the task
 // that handed it over; requestIdleCallback, where there is one, waits for the
 // page to be idle (at most 100 ms).
-function whenIdle(run) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 100 });
-  else setTimeout(run, 0).unref?.();
-}
+const afterResult = (run) => whenIdle(run, { timeoutMs: 100 });
 
 /**
  * Runs one job in a worker of its own that is terminated when the job ends: the module's standby worker when one
