@@ -13,25 +13,18 @@
 //     takes in every slice, then erase the lanes it takes but their last
 //     blocks; control is an Int32Array's SharedArrayBuffer (CONTROL_WORDS in
 //     argon2-lane-sync.js), parties the threads in the barrier; answers {type: 'done'}
-//   {type: 'touch', memory, from, to}: write every 4 KiB page of the shared
-//     memory's bytes [from, to) once, from the end down (a sequential job's
-//     touch helper, worker/argon2-touch.js); answers nothing
-// At its start it says {type: 'up'}.
 // Either answers {type: 'failed', message} on an error; a failed fill also
 // marks the job lost in its control words (LANE_LOST), so that the parties
 // waiting at a barrier give the job up instead of waiting for ever.
 
 import { abandon, eraseLanes, fillLanes } from './argon2-lane-sync.js';
-import { touchPages } from './argon2-touch.js';
 
 /** Makes this worker a lane worker. */
 export function serveLane() {
   let attached;  // a promise of the instance's exports
   self.onmessage = async ({ data }) => {
     try {
-      if (data.type === 'touch') {
-        touchPages(data.memory, data.from, data.to);
-      } else if (data.type === 'attach') {
+      if (data.type === 'attach') {
         attached = WebAssembly.instantiate(data.module, { env: { memory: data.memory } }).then(({ exports }) => {
           exports.lanes_set_stack(data.stackTop);
           return exports;
@@ -56,5 +49,4 @@ export function serveLane() {
       self.postMessage({ type: 'failed', message: String(error?.message ?? error) });
     }
   };
-  self.postMessage({ type: 'up' });
 }

@@ -94,8 +94,7 @@ const earlyErrors = new WeakMap();
  * `keep(stage)`: after a job that succeeded, the job's stage (its shared memory, erased, this thread's instance on
  * it and the lane workers still attached) is handed to `keep` instead of being let go: a next job of the same m and
  * p given it as `readied` takes no fresh memory and starts no worker; endStage() lets it go.
- * `toucher` (worker/argon2-touch.js TouchHelper): when the job takes a fresh memory, it writes each page of the
- * blocks from the end down while this thread fills them from the start. `onProgress(fraction)` after each slice.
+ * `onProgress(fraction)`: after each slice.
  * @returns {Promise<Uint8Array>} the tag
  */
 export async function argon2idParallel(options) {
@@ -242,7 +241,6 @@ async function hashInParallel({
   spawn = spawnFrom(laneUrl),
   workers: started = [],
   readied,
-  toucher,
   onProgress,
   message = (code) => `argon2 lanes: status ${code}`,
   stallMs,  // tests: how long a barrier waits for a party that never comes (argon2-lane-sync.js STALL_MS)
@@ -265,7 +263,6 @@ async function hashInParallel({
   // The stage readied for this job, unless its inputs outgrow the room readied for them.
   const ready = staged && staged.memory.buffer.byteLength >= end ? staged : undefined;
   const memory = ready?.memory ?? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-  if (!ready) toucher?.touch(memory, blocks, blocks + blockBytes);
   const lanes = ready?.lanes ?? (await WebAssembly.instantiate(module, { env: { memory } })).exports;
 
   const heap = () => new Uint8Array(memory.buffer);

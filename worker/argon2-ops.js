@@ -26,11 +26,9 @@ const WARM_UP = { password: new Uint8Array(8), salt: new Uint8Array(16), t: 2, m
 /**
  * Argon2id over an instantiated argon2 wasm module. With `lanesModule` (the
  * compiled argon2.lanes.wasm) on a crossOriginIsolated page, p > 1 runs its
- * lanes in parallel lane workers (`laneWorkers` started ahead, more from `laneUrl`),
- * and p = 1, given a `toucher` (worker/argon2-touch.js), runs there too, on one thread, with the toucher
- * faulting the job's fresh memory beside it.
+ * lanes in parallel lane workers (`laneWorkers` started ahead, more from `laneUrl`).
  */
-export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [], toucher } = {}) {
+export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] } = {}) {
   const check = (code, what) => checkStatus(wasm, code, what);
   // A context for (t, m, p, length): its handle, to release with ctx_free.
   function createContext(t, m, p, length) {
@@ -41,18 +39,10 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [],
     });
   }
   const supportsParallel = !!lanesModule && parallelLanesAvailable();
-  // Whether a job of p lanes runs in the lanes build: lanes in parallel, or one lane beside the touch helper once
-  // a warm() here has run the lanes build's code and checked it (lanesWarm). A p = 1 job on a worker that has
-  // not (a first call) hashes in the main build: there the lanes build's first job took 600-700 ms against 460-500
-  // (calls A/B, Chromium, three pages each), its first pass faulting at about 30 us a page beside the helper.
-  const onLanes = ({ p, parallel }, { warmed = lanesWarm } = {}) => supportsParallel && lanesAgree
-    && (p > 1 ? parallel !== false : p === 1 && !!toucher && warmed);
   /** What warm() readied for the next parallel job (a promise of prepareLanes' stage; taken once). */
   let readiedLanes;
   /** False once the lanes build gave another tag than the main build: lanes then run one after another. */
   let lanesAgree = true;
-  /** True once a warm() has run the lanes build and found it agrees with the main build. */
-  let lanesWarm = false;
   /**
    * The last parallel job's stage (its memory erased, its lane workers attached) while this worker lingers after
    * the job (args.lingerMs), for a next job of the same m and p (a job in a row: the page's runOnce reuse key):
@@ -108,7 +98,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [],
     if (!lanesAgree) return hashSequential(args, onProgress);
     const { lingerMs } = args;
     const keep = lingerMs > 0 ? (stage) => { kept = { stage, timer: setTimeout(letKeptGo, lingerMs) }; } : undefined;
-    return argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied, toucher, onProgress,
+    return argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied, onProgress,
       message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length, lingerMs, keep });
   }
 
@@ -125,7 +115,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [],
     warm({ m, p, parallel }) {
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
       const reference = hashSequential({ ...WARM_UP });
-      if (onLanes({ p, parallel }, { warmed: true })) {
+      if (supportsParallel && lanesAgree && p > 1 && parallel !== false) {
         letKeptGo();
         readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
         const message = (code) => wasm.error_message(code);
@@ -134,7 +124,6 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [],
         const agree = argon2idParallel({ module: lanesModule, threads: 1, message, ...WARM_UP })
           .then((tag) => tag.every((byte, i) => byte === reference[i]), () => false);
         readiedLanes = Promise.all([stage, agree]).then(([readied, same]) => {
-          lanesWarm = same;
           if (same) return readied;
           lanesAgree = false;
           for (const worker of readied.workers) worker.terminate();
@@ -147,7 +136,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [],
 
     /** The tag (Uint8Array, or a promise of it when lanes run in parallel). */
     hash(args, onProgress) {
-      if (onLanes(args)) return hashParallel(args, onProgress);
+      if (supportsParallel && lanesAgree && args.p > 1 && args.parallel !== false) return hashParallel(args, onProgress);
       return hashSequential(args, onProgress);
     },
 

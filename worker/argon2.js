@@ -6,21 +6,17 @@ import { emscriptenBuilds } from './runtime/emscripten-builds.js';
 import { serveLane } from './argon2-lane.js';
 import { argon2Ops, createWasmArgon2 } from './argon2-ops.js';
 import { LANE_WORKER_NAME, laneThreads, parallelLanesAvailable, startLaneWorkers } from './argon2-lanes.js';
-import { TouchHelper } from './argon2-touch.js';
 
 if (self.name === LANE_WORKER_NAME) serveLane();
 else serve({
   ...emscriptenBuilds(() => import('../build/wasm/out/argon2.simd.mjs'), () => import('../build/wasm/out/argon2.mjs')),
   // The page told us how many lanes the job has: start the lane workers now, so
-  // that their start overlaps our own instantiation and self-test; for lanes one
-  // after another, the touch helper of a p = 1 job (worker/argon2-touch.js).
-  prepare: ({ companions, hints, workerUrl }) => {
-    if (!companions.lanes || !parallelLanesAvailable()) return {};
-    if (hints.parallel === false) return { toucher: new TouchHelper(workerUrl, LANE_WORKER_NAME) };
-    return { laneWorkers: startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl: workerUrl }) };
-  },
-  backend: (wasm, env) => createWasmArgon2(wasm, { lanesModule: env.companions.lanes, laneUrl: env.workerUrl,
-    laneWorkers: env.prepared.laneWorkers, toucher: env.prepared.toucher }),
+  // that their start overlaps our own instantiation and self-test.
+  prepare: ({ companions, hints, workerUrl }) => (companions.lanes && hints.parallel !== false && parallelLanesAvailable()
+    ? startLaneWorkers(laneThreads(hints.lanes ?? 1) - 1, { laneUrl: workerUrl })
+    : []),
+  backend: (wasm, env) => createWasmArgon2(wasm,
+    { lanesModule: env.companions.lanes, laneUrl: env.workerUrl, laneWorkers: env.prepared }),
   fallback: { path: 'libsodium', load: async ({ files }) => (await import(files.fallback)).createSodiumArgon2() },
   ops: argon2Ops,
 });

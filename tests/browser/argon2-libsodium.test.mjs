@@ -123,9 +123,8 @@ test('p = 4 jobs in a row on an isolated page, on the kept parallel stage, equal
   }
 });
 
-// p = 1 on an isolated page: a first call in the main build; a job after the worker was readied (warmArgon2, and
-// the standby readied after a job, after its linger) in the lanes build beside the touch helper
-// (worker/argon2-touch.js), which writes each page of the job's fresh memory while the job fills it.
+// p = 1 on an isolated page, where the argon2 worker also has the lanes build: a first call, a job on a worker
+// readied by warmArgon2 (its memory taken ahead), and a job on the standby readied after a job, after its linger.
 test('p = 1 jobs on an isolated page, first, readied and after idle, equal hash-wasm', async () => {
   const { argon2id: hashWasm } = await import('hash-wasm');
   const isolated = await browser.newPage({ isolated: true });

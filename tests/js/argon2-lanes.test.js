@@ -156,9 +156,11 @@ async function withParallelBackend(lanesModule, use) {
 test('warm() checks the lanes build against the main build, and the job then runs its lanes in parallel', async () => {
   await withParallelBackend(module, async (argon2, counts) => {
     await argon2.warm({ m: RFC.m, p: RFC.p });
-    const pending = argon2.hash({ ...RFC });
+    const progress = [];
+    const pending = argon2.hash({ ...RFC }, (fraction) => progress.push(fraction));
     assert.ok(pending instanceof Promise, 'the parallel path');
     assert.equal(hex(await pending), RFC_TAG);
+    assert.deepEqual(progress, Array.from({ length: 4 * RFC.t }, (_, i) => (i + 1) / (4 * RFC.t)), 'progress after every slice, as the sequential path');
     assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'the readied lane worker did the job');
   });
 });
