@@ -47,8 +47,9 @@ class PackedWords {
   }
 
   // The slot of the word with this key; a word never met takes id `next_id`
-  // (*is_new). Valid until the next call. Inline: it runs once a word.
-  Slot& intern(const Key& key, uint32_t next_id, bool* is_new) {
+  // (*is_new). Valid until the next call. Inline, forced (clang left it a
+  // call in wasm): it runs once a word.
+  [[gnu::always_inline]] Slot& intern(const Key& key, uint32_t next_id, bool* is_new) {
     const uint32_t mask = static_cast<uint32_t>(table_.size()) - 1;
     for (uint32_t slot = home(key, mask);; slot = (slot + 1) & mask) {
       Slot& entry = table_[slot];
