@@ -233,8 +233,11 @@ void Vocabulary::add_ascii(const uint8_t* text, size_t length) {
     const uint64_t ends = ~words & kHighBits;
     if (ends != 0) {
       const uint32_t size = first_byte(ends);
-      add_short_ascii(at, size, (eight | 0x20 * kOnes) & ((uint64_t{1} << (8 * size)) - 1));
-      at += size;
+      const uint64_t below = (uint64_t{1} << (8 * size)) - 1;
+      add_short_ascii(at, size, (eight | 0x20 * kOnes) & below);
+      // The next word, when it starts in these eight bytes, from the same mask.
+      const uint64_t next = words & ~below;
+      at += next != 0 ? first_byte(next) : 8;
       continue;
     }
     // Eight letters or digits or more.
