@@ -106,12 +106,8 @@ void Vocabulary::add_entry(uint32_t word, bool is_new, const uint32_t* cps, uint
   out.fresh_chars.insert(out.fresh_chars.end(), ids, ids + length);
   out.fresh_lengths.push_back(length);
   out.fresh_words.push_back(word);
-  if (per_note_) {
-    out.entries.push_back(entry_count_++);
-  } else {
-    ++entry_count_;
-    out.entries.push_back(word);
-  }
+  note_entries_[note_size_++] = per_note_ ? entry_count_ : word;
+  ++entry_count_;
 }
 
 void Vocabulary::add_code_points(const uint32_t* cps, uint32_t length) {
@@ -138,12 +134,16 @@ void Vocabulary::begin_note(bool per_note, NoteEntries& out) {
   ++note_stamp_;
   out_ = &out;
   per_note_ = per_note;
-  note_first_ = out.entries.size();
+  note_size_ = 0;
 }
 
-void Vocabulary::end_note() { out_->counts.push_back(static_cast<uint32_t>(out_->entries.size() - note_first_)); }
+void Vocabulary::end_note() {
+  out_->entries.insert(out_->entries.end(), note_entries_.data(), note_entries_.data() + note_size_);
+  out_->counts.push_back(static_cast<uint32_t>(note_size_));
+}
 
 void Vocabulary::add_folded(const uint32_t* folded, size_t length) {
+  reserve_words(length);
   for (size_t i = 0; i < length;) {
     if (folded[i] == 0) {
       ++i;
@@ -216,6 +216,7 @@ void Vocabulary::add_long_ascii(const uint8_t* word, uint32_t size, const uint8_
 // lowered by setting bit 5 of each (A-Z become a-z; a-z and 0-9 have it), the
 // bytes past the word masked off. The last few bytes, byte by byte.
 void Vocabulary::add_ascii(const uint8_t* text, size_t length) {
+  reserve_words(length);
   const uint8_t* at = text;
   const uint8_t* const end = text + length;
   while (end - at >= 8) {

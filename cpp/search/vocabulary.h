@@ -68,16 +68,23 @@ class Vocabulary {
   void rehash();
   // Lists word `word` (of code points cps[0 .. length), read only when
   // is_new) in the current note, once, whose stamp is *stamp.
-  // Inline, forced (clang left it a call in wasm): it runs once a word, and
-  // mostly only tests the stamp.
+  // Inline, forced (clang left it a call in wasm): it runs once a word.
+  // Branch-free for a word met before: it is written and counted only when
+  // the note had not listed it (a third of a text's words repeat one of its
+  // own, at no pattern the branch predictor could learn).
   [[gnu::always_inline]] void add_word(uint32_t word, uint32_t* stamp, bool is_new, const uint32_t* cps, uint32_t length) {
-    if (*stamp == note_stamp_) return;
+    const bool listed = *stamp == note_stamp_;
     *stamp = note_stamp_;
     if (is_new || per_note_) {
-      add_entry(word, is_new, cps, length);
-    } else {
-      out_->entries.push_back(word);
+      if (!listed) add_entry(word, is_new, cps, length);
+      return;
     }
+    note_entries_[note_size_] = word;
+    note_size_ += listed ? 0 : 1;
+  }
+  // Room in note_entries_ for the words of a text of `length` code points or bytes (at most one every two).
+  void reserve_words(size_t length) {
+    if (note_entries_.size() < note_size_ + length / 2 + 1) note_entries_.resize(2 * (note_size_ + length / 2 + 1));
   }
   // add_word for a new word or a per-note entry.
   void add_entry(uint32_t word, bool is_new, const uint32_t* cps, uint32_t length);
@@ -104,7 +111,8 @@ class Vocabulary {
   // The note being added (begin_note .. end_note).
   NoteEntries* out_ = nullptr;
   bool per_note_ = false;
-  size_t note_first_ = 0;  // its first place in out_->entries
+  std::vector<uint32_t> note_entries_;  // its entries, note_size_ of them (end_note copies them to out_)
+  size_t note_size_ = 0;
   uint32_t word_[MediumWords::kMaxLength];  // an ASCII word's code points, for a new word's ids
   std::vector<uint32_t> long_word_;        // a long ASCII word's code points
 };
