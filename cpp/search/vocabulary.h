@@ -67,12 +67,11 @@ class Vocabulary {
   Slot& intern(const uint32_t* cps, uint32_t length, bool* is_new);
   void rehash();
   // Lists word `word` (of code points cps[0 .. length), read only when
-  // is_new) in the current note, once, whose stamp is *stamp.
-  // Inline, forced (clang left it a call in wasm): it runs once a word.
-  // Branch-free for a word met before: it is written and counted only when
-  // the note had not listed it (a third of a text's words repeat one of its
-  // own, at no pattern the branch predictor could learn).
-  [[gnu::always_inline]] void add_word(uint32_t word, uint32_t* stamp, bool is_new, const uint32_t* cps, uint32_t length) {
+  // is_new) in the current note, once, whose stamp is *stamp. Inline: it
+  // runs once a word. Branch-free for a word met before: it is written and
+  // counted only when the note had not listed it (a third of a text's words
+  // repeat one of its own, at no pattern the branch predictor could learn).
+  void add_word(uint32_t word, uint32_t* stamp, bool is_new, const uint32_t* cps, uint32_t length) {
     const bool listed = *stamp == note_stamp_;
     *stamp = note_stamp_;
     if (is_new || per_note_) {
