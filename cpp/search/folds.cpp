@@ -6,22 +6,17 @@
 
 namespace memento::search {
 
-namespace {
-
-// ASCII folds to itself in NFKD and has no marks: A-Z lower to a-z, letters
-// and digits are word characters, everything else ends a word.
-struct AsciiFolds {
-  uint8_t to[128];
-  constexpr AsciiFolds() : to() {
-    for (uint32_t c = 0; c < 128; ++c) {
-      const bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
-      to[c] = static_cast<uint8_t>(upper ? c + ('a' - 'A') : lower || digit ? c : Folds::kSeparator);
-    }
+bool Folds::is_ascii(const uint8_t* text, size_t length) {
+  uint64_t any = 0;
+  size_t i = 0;
+  for (; i + 8 <= length; i += 8) {
+    uint64_t eight;
+    std::memcpy(&eight, text + i, 8);
+    any |= eight;
   }
-};
-constexpr AsciiFolds kAscii;
-
-}  // namespace
+  for (; i < length; ++i) any |= text[i];
+  return (any & 0x8080808080808080u) == 0;
+}
 
 uint32_t Folds::state(uint32_t cp) const {
   if (cp < bmp_.size()) return bmp_[cp];
@@ -86,7 +81,7 @@ size_t Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& ou
       uint64_t eight;
       std::memcpy(&eight, text + i, 8);
       if ((eight & 0x8080808080808080u) == 0) {
-        for (int k = 0; k < 8; ++k) to[at + k] = kAscii.to[text[i + k]];
+        for (int k = 0; k < 8; ++k) to[at + k] = kAsciiFolds.to[text[i + k]];
         at += 8;
         i += 8;
         continue;
@@ -94,7 +89,7 @@ size_t Folds::fold(const uint8_t* text, size_t length, std::vector<uint32_t>& ou
     }
     const uint8_t byte = text[i];
     if (byte < 0x80) {
-      to[at++] = kAscii.to[byte];
+      to[at++] = kAsciiFolds.to[byte];
       ++i;
       continue;
     }

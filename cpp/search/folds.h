@@ -25,6 +25,13 @@ class Folds {
   // In folded output: a code point that is no letter or digit (a word ends).
   static constexpr uint32_t kSeparator = 0;
 
+  // The fold of an ASCII byte (< 0x80): A-Z lowered, letters and digits
+  // themselves, kSeparator for everything else.
+  static uint32_t fold_ascii(uint8_t byte);  // inline, below
+  // Whether text[0 .. length) is all ASCII (its words then need no fold:
+  // Vocabulary::add_ascii reads them from the bytes).
+  static bool is_ascii(const uint8_t* text, size_t length);
+
   // Appends to `unknown` every non-ASCII code point of `text` whose fold was
   // never set nor reported before (each once: it is then pending until set).
   void find_unknown(const uint8_t* text, size_t length, std::vector<uint32_t>& unknown);
@@ -52,5 +59,20 @@ class Folds {
   std::unordered_map<uint32_t, uint32_t> astral_;
   std::vector<uint32_t> outputs_;
 };
+
+// ASCII folds to itself in NFKD and has no marks: A-Z lower to a-z, letters
+// and digits are word characters, everything else ends a word.
+struct AsciiFolds {
+  uint8_t to[128];
+  constexpr AsciiFolds() : to() {
+    for (uint32_t c = 0; c < 128; ++c) {
+      const bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
+      to[c] = static_cast<uint8_t>(upper ? c + ('a' - 'A') : lower || digit ? c : Folds::kSeparator);
+    }
+  }
+};
+inline constexpr AsciiFolds kAsciiFolds;
+
+inline uint32_t Folds::fold_ascii(uint8_t byte) { return kAsciiFolds.to[byte]; }
 
 }  // namespace memento::search

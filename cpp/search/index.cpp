@@ -14,6 +14,12 @@ uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint
     filtering_ = false;
     std::vector<std::vector<uint64_t>>().swap(begins_);
   }
+  // Each set grows once per call, not once per 64 entries: 256 sets resized
+  // every 64th entry were 4% of a build's instructions.
+  const size_t blocks = (size_t{first} + count + 63) / 64;
+  if (filtering_ && begins_[0].size() < blocks) {
+    for (std::vector<uint64_t>& set : begins_) set.resize(blocks, 0);
+  }
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t length = lengths[i];
     if (groups_.size() <= length) groups_.resize(length + 1);
@@ -26,9 +32,6 @@ uint32_t Index::add_entries(const uint32_t* chars, const uint32_t* lengths, uint
     group.ids.push_back(first + i);
     group.chars.insert(group.chars.end(), chars, chars + length);
     const uint32_t entry = first + i;
-    if (filtering_ && begins_[0].size() * 64 <= entry) {
-      for (std::vector<uint64_t>& set : begins_) set.resize(entry / 64 + 1, 0);
-    }
     for (uint32_t j = 0; filtering_ && j < std::min(length, kSigChars); ++j) {
       for (uint32_t s = j < kSigChars - kSigs ? 0 : j - (kSigChars - kSigs); s < kSigs; ++s) {
         begins_[(chars[j] & (kBuckets - 1)) * kSigs + s][entry / 64] |= uint64_t{1} << (entry % 64);

@@ -24,16 +24,33 @@ uint32_t TextIndex::set_texts(uint32_t position, uint32_t count, const uint8_t* 
   uint32_t done = 0;
   for (; done < count; ++done) {
     const TextSpans& text = texts[done];
-    // Title, a separator (the "\n"), body.
-    size_t size = folds.fold(bytes + text.offset[0], text.length[0], folded_, 0);
+    // Title and body are words apart (the text's "\n" between them). An
+    // ASCII one is read from its bytes; any other is folded first, both
+    // before any word is added, so a note left to JS adds nothing here.
+    bool ascii[2];
+    size_t begin[2], end[2];
+    size_t size = 0;
+    for (int s = 0; s < 2; ++s) {
+      const uint8_t* part = bytes + text.offset[s];
+      ascii[s] = Folds::is_ascii(part, text.length[s]);
+      if (ascii[s]) continue;
+      begin[s] = size;
+      size = folds.fold(part, text.length[s], folded_, size);
+      if (size == Folds::kNoFold) break;
+      end[s] = size;
+      if (folded_.size() <= size) folded_.resize(size + 64);
+      folded_[size++] = Folds::kSeparator;  // add_folded's end mark
+    }
     if (size == Folds::kNoFold) break;
-    if (folded_.size() <= size) folded_.resize(size + 64);
-    folded_[size++] = Folds::kSeparator;
-    size = folds.fold(bytes + text.offset[1], text.length[1], folded_, size);
-    if (size == Folds::kNoFold) break;
-    if (folded_.size() <= size) folded_.resize(size + 64);
-    folded_[size] = Folds::kSeparator;  // add_note's end mark
-    vocabulary.add_note(folded_.data(), size, per_note, batch_);
+    vocabulary.begin_note(per_note, batch_);
+    for (int s = 0; s < 2; ++s) {
+      if (ascii[s]) {
+        vocabulary.add_ascii(bytes + text.offset[s], text.length[s]);
+      } else {
+        vocabulary.add_folded(folded_.data() + begin[s], end[s] - begin[s]);
+      }
+    }
+    vocabulary.end_note();
   }
   commit(position, done);
   return done;

@@ -6,3 +6,4 @@ memento_native_test(search
   KERNEL search)
 
 memento_fuzzer(search SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_search.cpp KERNEL search)
+memento_fuzzer(search_words SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_search_words.cpp KERNEL search)

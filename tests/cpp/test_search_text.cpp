@@ -5,13 +5,17 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <iterator>
+#include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "search/folds.h"
 #include "search/text_index.h"
 #include "search/utf8.h"
+#include "search/vocabulary.h"
 
 using namespace memento::search;
 
@@ -147,4 +151,126 @@ TEST_CASE("text index: character ids in first-seen order, title and body never j
   REQUIRE(text_index.index.search(ok, two, 1, positions.data(), scores.data()) == 2);
   REQUIRE(positions[0] == 4);
   REQUIRE(positions[1] == 5);
+}
+
+namespace {
+
+// The vocabulary's contract, written plainly: words interned by their code
+// points in a std::map, ids in first-seen order, each note's words once.
+struct ReferenceVocabulary {
+  std::map<std::vector<uint32_t>, uint32_t> words;
+  std::map<uint32_t, uint32_t> char_ids;
+  uint32_t entries = 0;
+
+  void add_note(const std::vector<std::vector<uint32_t>>& note_words, bool per_note, NoteEntries& out) {
+    std::set<std::vector<uint32_t>> seen;
+    uint32_t count = 0;
+    for (const std::vector<uint32_t>& word : note_words) {
+      if (!seen.insert(word).second) continue;
+      const auto [found, is_new] = words.emplace(word, static_cast<uint32_t>(words.size()));
+      if (is_new || per_note) {
+        for (uint32_t cp : word) {
+          const auto id = char_ids.emplace(cp, static_cast<uint32_t>(char_ids.size() + 1)).first->second;
+          out.fresh_chars.push_back(id);
+        }
+        out.fresh_lengths.push_back(static_cast<uint32_t>(word.size()));
+        out.fresh_words.push_back(found->second);
+      }
+      out.entries.push_back(per_note ? entries++ : found->second);
+      if (!per_note && is_new) ++entries;
+      ++count;
+    }
+    out.counts.push_back(count);
+  }
+};
+
+// The words of folded code points (0 between words).
+std::vector<std::vector<uint32_t>> split_words(const std::vector<uint32_t>& folded) {
+  std::vector<std::vector<uint32_t>> words;
+  std::vector<uint32_t> word;
+  for (uint32_t cp : folded) {
+    if (cp != 0) {
+      word.push_back(cp);
+    } else if (!word.empty()) {
+      words.push_back(word);
+      word.clear();
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "vocabulary: ASCII texts read from their bytes and folded texts give the same words, ids and entries as a plain "
+    "map, for words of 1 to 8, 9 to 16 and more code points",
+    "[search][text]") {
+  // Non-ASCII code points and their folds: to ASCII, to one or two code points
+  // of 128-255 (the short-word table's range), past 255, and a separator. A
+  // fold past 255 whose low byte is an ASCII letter ('š' -> U+0161, low byte
+  // 'a') would collide with "a" if the short-word test looked at bytes only.
+  const std::vector<std::pair<uint32_t, std::vector<uint32_t>>> fold_table = {
+      {0xe9, {'e'}}, {0xdf, {0xdf}}, {0xfb01, {'f', 'i'}}, {0x161, {0x161}}, {0x4e2d, {0x4e2d}},
+      {0x2014, {0}}, {0xe6, {0xe6, 0xff}}};
+  const char* ascii_pieces[] = {"a", "A", "b", "ab", "Ab", "abcdefg", "abcdefgh", "ABCDEFGH", "abcdefghi",
+                                "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "abcdefghijklmno", "abcdefghijklmnopq", "x9", "9", "0", "Zz",
+                                "zz", "hello", "HELLO", "hellO"};
+  const char* separators[] = {" ", "  ", "-", ", ", "\n", "\x7f", "\x01", "@[`{"};
+  std::mt19937 random(32);
+  for (const bool per_note : {false, true}) {
+    Folds folds;
+    for (const auto& [cp, folded] : fold_table) folds.set(cp, folded.data(), static_cast<uint32_t>(folded.size()));
+    Vocabulary from_bytes, from_folds;
+    ReferenceVocabulary reference;
+    NoteEntries out_bytes, out_folds, expected;
+    for (int note = 0; note < 600; ++note) {
+      // Two texts (a title and a body), each ASCII or not, built from pieces.
+      std::string texts[2];
+      for (std::string& text : texts) {
+        const bool ascii = random() % 3 != 0;
+        const int pieces = static_cast<int>(random() % 12);
+        for (int p = 0; p < pieces; ++p) {
+          if (random() % 2) text += separators[random() % std::size(separators)];
+          if (!ascii && random() % 3 == 0) {
+            const uint32_t cp = fold_table[random() % fold_table.size()].first;
+            const std::vector<uint8_t> bytes = encode(cp);
+            text.append(bytes.begin(), bytes.end());
+          } else {
+            text += ascii_pieces[random() % std::size(ascii_pieces)];
+          }
+        }
+      }
+      std::vector<std::vector<uint32_t>> words;
+      from_bytes.begin_note(per_note, out_bytes);
+      from_folds.begin_note(per_note, out_folds);
+      for (const std::string& text : texts) {
+        const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+        std::vector<uint32_t> folded;
+        const size_t end = folds.fold(bytes, text.size(), folded, 0);
+        REQUIRE(end != Folds::kNoFold);
+        folded.resize(end + 1, 0);
+        folded[end] = 0;
+        for (auto& word : split_words(folded)) words.push_back(word);
+        if (Folds::is_ascii(bytes, text.size())) {
+          from_bytes.add_ascii(bytes, text.size());
+        } else {
+          from_bytes.add_folded(folded.data(), end);
+        }
+        from_folds.add_folded(folded.data(), end);
+      }
+      from_bytes.end_note();
+      from_folds.end_note();
+      reference.add_note(words, per_note, expected);
+    }
+    for (NoteEntries* out : {&out_bytes, &out_folds}) {
+      REQUIRE(out->entries == expected.entries);
+      REQUIRE(out->counts == expected.counts);
+      REQUIRE(out->fresh_words == expected.fresh_words);
+      REQUIRE(out->fresh_lengths == expected.fresh_lengths);
+      REQUIRE(out->fresh_chars == expected.fresh_chars);
+    }
+    REQUIRE(from_bytes.alphabet_size() == reference.char_ids.size());
+    for (const auto& [cp, id] : reference.char_ids) REQUIRE(from_bytes.code_point(id) == cp);
+  }
 }
