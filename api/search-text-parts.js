@@ -36,11 +36,50 @@ export function postTextParts(port, texts) {
   }
 }
 
-// texts[first .. end) into one buffer: as many bytes as units is room enough for ASCII, an eighth more for some
-// accents; a text that does not fit grows the buffer to the most the rest could need (3 bytes a unit).
+// texts[first .. end) into one buffer, with each text's span. Chromium's encodeInto costs 2-3 us a call whatever
+// the text (5,000 paragraphs: 12-21 ms one call a text, 3.5-4 ms one call a part), so a part is joined and encoded
+// in one call, each text's span counted from its UTF-16 units (utf8Length).
 function encodePart(texts, first, end, units) {
-  let bytes = new Uint8Array(units + (units >>> 3) + 16);
   const fields = new Uint32Array((end - first) * OPEN_FIELDS_OUT);
+  let bytesNeeded = 0;
+  for (let i = first; i < end; i++) {
+    const f = (i - first) * OPEN_FIELDS_OUT;
+    fields[f] = bytesNeeded;
+    fields[f + 1] = utf8Length(texts[i]);
+    bytesNeeded += fields[f + 1];
+  }
+  const bytes = new Uint8Array(bytesNeeded);
+  const { read, written } = encoder.encodeInto(texts.slice(first, end).join(''), bytes);
+  if (read === units && written === bytesNeeded) return { bytes, fields };
+  // A text ending in a lone high surrogate met the next one's lone low surrogate: joined, they made one character
+  // (4 bytes where 3 + 3 were counted). Such a part goes text by text.
+  bytes.fill(0);
+  return encodeTextByText(texts, first, end, units, fields);
+}
+
+/** UTF-8 bytes of `text` as encodeInto writes it: a lone surrogate becomes U+FFFD (3 bytes). */
+export function utf8Length(text) {
+  if (!NOT_ASCII.test(text)) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+
+// The same, one encodeInto a text: as many bytes as units is room enough for ASCII, an eighth more for some
+// accents; a text that does not fit grows the buffer to the most the rest could need (3 bytes a unit).
+function encodeTextByText(texts, first, end, units, fields) {
+  let bytes = new Uint8Array(units + (units >>> 3) + 16);
   let used = 0;
   let unitsLeft = units;
   for (let i = first; i < end; i++) {

@@ -6,7 +6,7 @@
 // a feed that breaks off or comes out of order leaves no index behind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PART_UNITS, postTextParts } from '../../api/search-text-parts.js';
+import { PART_UNITS, postTextParts, utf8Length } from '../../api/search-text-parts.js';
 import { receiveParts } from '../../common/text-feed.js';
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
@@ -76,6 +76,24 @@ test('the parts carry every text exactly (well-formed UTF-16 in any script), spl
   for (const { first, status } of parts) {
     const units = texts.slice(first, first + status.length).reduce((sum, text) => sum + text.length, 0);
     assert.ok(units <= PART_UNITS || status.length === 1, `part at ${first}: ${units} units in ${status.length} texts`);
+  }
+});
+
+test('a part joined into one encodeInto gives each text the bytes encodeInto gives it alone, lone surrogates included', async () => {
+  const encoder = new TextEncoder();
+  const pieces = ['a', 'é', '€', '🙂', '\uD83D', '\uDE42', '\uDC00x', 'y\uD800', 'ΟΔΟΣ', '東', '', ' '];
+  const next = random(9);
+  for (let round = 0; round < 40; round++) {
+    const texts = Array.from({ length: 1 + Math.floor(next() * 60) }, () =>
+      Array.from({ length: Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+    for (const text of texts) assert.equal(utf8Length(text), encoder.encode(text).length, JSON.stringify(text));
+    const parts = await partsOf(texts);
+    for (const { first, bytes, fields, status } of parts) {
+      for (let n = 0; n < status.length; n++) {
+        const expected = encoder.encode(texts[first + n]);
+        assert.deepEqual(bytes.subarray(fields[4 * n], fields[4 * n] + fields[4 * n + 1]), expected, `round ${round}, text ${first + n}: ${JSON.stringify(texts[first + n])}`);
+      }
+    }
   }
 });
 
