@@ -10,6 +10,7 @@
 // call waited for the three in turn. Here the page's encoding (15-18 ms) is
 // the only copy, and it overlaps the build.
 import { OPEN_FIELDS_OUT } from '../common/notes-layout.js';
+import { utf8Length } from '../common/utf8-length.js';
 
 // A part is about this many UTF-16 units: small enough that the worker starts on the first one at once, large
 // enough that a part's message costs little next to its build.
@@ -56,25 +57,6 @@ function encodePart(texts, first, end, units) {
   bytes.fill(0);
   return encodeTextByText(texts, first, end, units, fields);
 }
-
-/** UTF-8 bytes of `text` as encodeInto writes it: a lone surrogate becomes U+FFFD (3 bytes). */
-export function utf8Length(text) {
-  if (!NOT_ASCII.test(text)) return text.length;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-const NOT_ASCII = /[\u0080-\uffff]/;
-const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
 
 // The same, one encodeInto a text: as many bytes as units is room enough for ASCII, an eighth more for some
 // accents; a text that does not fit grows the buffer to the most the rest could need (3 bytes a unit).

@@ -6,7 +6,8 @@
 // a feed that breaks off or comes out of order leaves no index behind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PART_UNITS, postTextParts, utf8Length } from '../../api/search-text-parts.js';
+import { PART_UNITS, postTextParts } from '../../api/search-text-parts.js';
+import { utf8Length } from '../../common/utf8-length.js';
 import { receiveParts } from '../../common/text-feed.js';
 import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/search-ops.js';
 import { unwrapTransfer } from '../../common/protocol.js';
@@ -153,5 +154,26 @@ test('parts out of order, a wrong total, a broken-off feed: the build rejects an
       assert.throws(() => ops.search({ id: 3, query: 'garden' }), { name: 'NotFoundError' }, `${name}: ${what}`);
     }
     await assert.rejects(searchOps(backend).create({ id: 4, port: new MessageChannel().port2, total: -1 }), { name: 'TypeError' });
+  }
+});
+
+// The worker's own path for strings (insert, set; worker/search-build.js) joins a chunk's texts into one encodeInto
+// too: a lone high surrogate ending one text and a lone low one starting the next must stay two U+FFFD.
+test('texts whose lone surrogates meet across a join answer as each text alone, on every path', async () => {
+  const texts = ['kubernetes ab\uD83D', '\uDE42cd garden', 'ef \uD800', '\uDC00 report', 'plain text'];
+  const well = texts.map((text) => text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  for (const [name, backend] of Object.entries(backends)) {
+    const ops = searchOps(backend);
+    assert.equal(ops.create({ id: 1, texts }), texts.length);
+    const { port1, port2 } = new MessageChannel();
+    const built = ops.create({ id: 2, port: port2, total: texts.length });
+    postTextParts(port1, texts);
+    await built;
+    for (const query of ['ab', 'cd', 'ef', 'report', 'garden', 'kubernetes', 'plain', '\uFFFD']) {
+      const expected = referenceSearch(well, query).indices;
+      for (const id of [1, 2]) {
+        assert.deepEqual(Array.from(unwrapTransfer(ops.search({ id, query })).result.indices), expected, `${name}, index ${id}: "${query}"`);
+      }
+    }
   }
 });
