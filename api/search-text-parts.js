@@ -2,13 +2,13 @@
 // in a note list's feed format (common/text-feed.js: {first, total, bytes,
 // fields, status}), each posted as soon as it is encoded and transferred, not
 // copied. The worker builds the index from one part's bytes while the page
-// encodes the next (worker/search-ops.js createFromParts).
+// encodes the next (worker/search-ops.js: `create` with a port).
 //
 // Posted as strings, 5,000 paragraphs (2.5 M characters) cost the page 12-25
 // ms of structured clone, then the worker as long again to read them back and
 // its own encodeInto before the build could start (Chromium, this host): the
-// call waited for the three in turn. Here the page's encoding (15-18 ms) is
-// the only copy, and it overlaps the build.
+// call waited for the three in turn. Here the page's encoding is the only
+// copy, and it overlaps the build.
 import { OPEN_FIELDS_OUT } from '../common/notes-layout.js';
 import { utf8Length } from '../common/utf8-length.js';
 

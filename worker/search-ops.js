@@ -11,6 +11,7 @@ import { JsSearchIndex } from './search-index-js.js';
 import { namedError } from '../common/errors.js';
 import { withTransfer } from '../common/protocol.js';
 import { receiveNoteParts, receiveParts } from '../common/text-feed.js';
+import { OPEN_FIELDS_OUT } from '../common/notes-layout.js';
 import { alphabetSince, setTextsFromBatch, setTextsFromStrings } from './search-build.js';
 import { applySpanDiff } from '../common/search-diff.js';
 import { noteHighlights, wordMatcher } from '../common/search-highlight.js';
@@ -131,7 +132,11 @@ export class WasmSearchIndex {
 }
 
 const decoder = new TextDecoder();
-const titleOf = ({ bytes, fields }, n) => decoder.decode(bytes.subarray(fields[n * 4], fields[n * 4] + fields[n * 4 + 1]));
+// Note n's text in a part of the page's texts: its title span (api/search-text-parts.js).
+const titleOf = ({ bytes, fields }, n) => {
+  const f = n * OPEN_FIELDS_OUT;
+  return decoder.decode(bytes.subarray(fields[f], fields[f] + fields[f + 1]));
+};
 
 // A builder that takes parts only in note order, each once: {add(part), finish() -> index, abandon()}.
 function inOrder(total, builder) {
