@@ -113,7 +113,7 @@ class Vocabulary {
   std::vector<uint32_t> note_entries_;  // its entries, note_size_ of them (end_note copies them to out_)
   size_t note_size_ = 0;
   uint32_t word_[MediumWords::kMaxLength];  // an ASCII word's code points, for a new word's ids
-  std::vector<uint32_t> long_word_;        // a long ASCII word's code points
+  std::vector<uint32_t> long_word_;         // a long ASCII word's code points
 };
 
 }  // namespace memento::search

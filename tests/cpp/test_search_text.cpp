@@ -211,11 +211,29 @@ TEST_CASE(
   // fold past 255 whose low byte is an ASCII letter ('š' -> U+0161, low byte
   // 'a') would collide with "a" if the short-word test looked at bytes only.
   const std::vector<std::pair<uint32_t, std::vector<uint32_t>>> fold_table = {
-      {0xe9, {'e'}}, {0xdf, {0xdf}}, {0xfb01, {'f', 'i'}}, {0x161, {0x161}}, {0x4e2d, {0x4e2d}},
-      {0x2014, {0}}, {0xe6, {0xe6, 0xff}}};
-  const char* ascii_pieces[] = {"a", "A", "b", "ab", "Ab", "abcdefg", "abcdefgh", "ABCDEFGH", "abcdefghi",
-                                "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "abcdefghijklmno", "abcdefghijklmnopq", "x9", "9", "0", "Zz",
-                                "zz", "hello", "HELLO", "hellO"};
+      {0xe9, {'e'}},      {0xdf, {0xdf}}, {0xfb01, {'f', 'i'}}, {0x161, {0x161}},
+      {0x4e2d, {0x4e2d}}, {0x2014, {0}},  {0xe6, {0xe6, 0xff}}};
+  const char* ascii_pieces[] = {"a",
+                                "A",
+                                "b",
+                                "ab",
+                                "Ab",
+                                "abcdefg",
+                                "abcdefgh",
+                                "ABCDEFGH",
+                                "abcdefghi",
+                                "abcdefghijklmnop",
+                                "ABCDEFGHIJKLMNOP",
+                                "abcdefghijklmno",
+                                "abcdefghijklmnopq",
+                                "x9",
+                                "9",
+                                "0",
+                                "Zz",
+                                "zz",
+                                "hello",
+                                "HELLO",
+                                "hellO"};
   const char* separators[] = {" ", "  ", "-", ", ", "\n", "\x7f", "\x01", "@[`{"};
   std::mt19937 random(32);
   for (const bool per_note : {false, true}) {
