@@ -53,33 +53,10 @@ function encodePart(texts, first, end, units) {
   const { read, written } = encoder.encodeInto(texts.slice(first, end).join(''), bytes);
   if (read === units && written === bytesNeeded) return { bytes, fields };
   // A text ending in a lone high surrogate met the next one's lone low surrogate: joined, they made one character
-  // (4 bytes where 3 + 3 were counted). Such a part goes text by text.
-  bytes.fill(0);
-  return encodeTextByText(texts, first, end, units, fields);
-}
-
-// The same, one encodeInto a text: as many bytes as units is room enough for ASCII, an eighth more for some
-// accents; a text that does not fit grows the buffer to the most the rest could need (3 bytes a unit).
-function encodeTextByText(texts, first, end, units, fields) {
-  let bytes = new Uint8Array(units + (units >>> 3) + 16);
-  let used = 0;
-  let unitsLeft = units;
+  // (4 bytes where 3 + 3 were counted). Such a part is encoded again text by text, each at its counted span.
   for (let i = first; i < end; i++) {
-    const text = texts[i];
-    const attempt = encoder.encodeInto(text, bytes.subarray(used));
-    let { written } = attempt;
-    if (attempt.read < text.length) {
-      const grown = new Uint8Array(used + unitsLeft * 3);
-      grown.set(bytes.subarray(0, used));
-      bytes.fill(0);   // the caller's text, not left behind in the buffer given up
-      bytes = grown;
-      ({ written } = encoder.encodeInto(text, bytes.subarray(used)));
-    }
     const f = (i - first) * OPEN_FIELDS_OUT;
-    fields[f] = used;
-    fields[f + 1] = written;
-    used += written;
-    unitsLeft -= text.length;
+    encoder.encodeInto(texts[i], bytes.subarray(fields[f], fields[f] + fields[f + 1]));
   }
   return { bytes, fields };
 }

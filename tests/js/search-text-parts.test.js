@@ -13,24 +13,13 @@ import { jsSearchBackend, searchOps, wasmSearchBackend } from '../../worker/sear
 import { unwrapTransfer } from '../../common/protocol.js';
 import { referenceSearch } from '../../fixtures/search-reference.js';
 import { loadWasm } from './wasm-node.js';
+import { seededRandom as random } from '../../fixtures/seeded-random.mjs';
 
 const backends = {
   simd: wasmSearchBackend(await loadWasm('search', true)),
   scalar: wasmSearchBackend(await loadWasm('search', false)),
   js: jsSearchBackend,
 };
-
-// A deterministic generator, so that a failure can be run again.
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Words of one, two, three and four UTF-8 bytes a character, a capital sigma (folded by context, in JS), a lone
 // surrogate (encoded as U+FFFD, on every path).
