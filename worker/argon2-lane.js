@@ -1,9 +1,11 @@
-// A lane worker of parallel Argon2id (worker/argon2-lanes.js starts it: the
-// argon2 worker's own script, named 'argon2-lane', so that no second script
-// has to be found, emitted or allowed by a CSP): one
-// instance of argon2.lanes.wasm on the job's shared memory, filling its lanes
-// slice by slice, with a barrier at every slice boundary (RFC 9106 3.4: a
-// segment may reference any lane's blocks of earlier slices only).
+// A lane worker of parallel Argon2id: the argon2 worker's own script, started
+// by the page under the name 'argon2-lane' beside an argon2 worker (so that no
+// second script has to be found, emitted or allowed by a CSP), and driven by
+// that argon2 worker (worker/argon2-lanes.js) through a MessagePort the page
+// hands it first: {type: 'connect', port}. One instance of argon2.lanes.wasm
+// on the job's shared memory, filling its lanes slice by slice, with a barrier
+// at every slice boundary (RFC 9106 3.4: a segment may reference any lane's
+// blocks of earlier slices only).
 //
 // Messages in:
 //   {type: 'attach', module, memory, stackTop}: instantiate the module (a
@@ -13,24 +15,38 @@
 //     takes in every slice, then erase the lanes it takes but their last
 //     blocks; control is an Int32Array's SharedArrayBuffer (CONTROL_WORDS in
 //     argon2-lane-sync.js), parties the threads in the barrier; answers {type: 'done'}
+//   {type: 'end'}: the argon2 worker is done with it; it closes (the page
+//     terminates it with the argon2 worker in any case)
 // Either answers {type: 'failed', message} on an error; a failed fill also
 // marks the job lost in its control words (LANE_LOST), so that the parties
 // waiting at a barrier give the job up instead of waiting for ever.
 
 import { abandon, eraseLanes, fillLanes } from './argon2-lane-sync.js';
 
-/** Makes this worker a lane worker. */
-export function serveLane() {
+/** Makes this worker a lane worker, served through the port the page hands it. */
+export function serveLaneOnPort() {
+  self.onmessage = ({ data }) => {
+    if (data.type !== 'connect') return;
+    self.onmessage = null;
+    serveLane(data.port);
+  };
+}
+
+/** Serves the lane protocol on `endpoint` (a MessagePort; tests: the worker itself). */
+export function serveLane(endpoint = self) {
   let attached;  // a promise of the instance's exports
-  self.onmessage = async ({ data }) => {
+  endpoint.onmessage = async ({ data }) => {
     try {
-      if (data.type === 'attach') {
+      if (data.type === 'end') {
+        endpoint.close?.();
+        globalThis.close?.();
+      } else if (data.type === 'attach') {
         attached = WebAssembly.instantiate(data.module, { env: { memory: data.memory } }).then(({ exports }) => {
           exports.lanes_set_stack(data.stackTop);
           return exports;
         });
         await attached;
-        self.postMessage({ type: 'ready' });
+        endpoint.postMessage({ type: 'ready' });
       } else if (data.type === 'fill') {
         const job = { ...data, control: new Int32Array(data.control) };
         try {
@@ -43,10 +59,10 @@ export function serveLane() {
           abandon(job.control);
           throw error;
         }
-        self.postMessage({ type: 'done' });
+        endpoint.postMessage({ type: 'done' });
       }
     } catch (error) {
-      self.postMessage({ type: 'failed', message: String(error?.message ?? error) });
+      endpoint.postMessage({ type: 'failed', message: String(error?.message ?? error) });
     }
   };
 }

@@ -4,11 +4,14 @@
 // same kernel as the main build, exports lanes_init, lanes_fill_segment,
 // lanes_finalize, lanes_set_stack, no libc, imports its memory).
 //
-// The calling worker (the argon2 worker) is one of the threads: it starts
-// threads - 1 lane workers (worker/argon2-lane.js), hands each the module and
-// the job's memory and waits until each has instantiated (a nested worker does
-// not start while its parent blocks), then posts each its lanes and fills its
-// own, meeting the others at a barrier after every slice (Atomics.wait/notify).
+// The calling worker (the argon2 worker) is one of the threads. The page
+// starts the other threads - 1, the lane workers (worker/argon2-lane.js),
+// beside it and hands it a MessagePort to each (laneWorkerOnPort): Firefox 153
+// left a worker's own `new Worker()` blocked for good about once in 20
+// parallel jobs, so no lane worker is nested. The argon2 worker hands each the
+// module and the job's memory and waits until each has instantiated, then
+// posts each its lanes and fills its own, meeting the others at a barrier after
+// every slice (Atomics.wait/notify).
 // prepareLanes does all but the job's own part ahead, while the user types.
 // Each thread takes the next unfilled lane of the slice until none is left
 // (worker/argon2-lane-sync.js). The output is byte-identical to sequential
@@ -23,9 +26,9 @@
 //                          after the last slice by every thread, lane by lane
 //   inputs, tag            password, salt, secret, ad, tag (erased after use)
 import { barrier, CONTROL_WORDS, eraseLanes, fillLanes } from './argon2-lane-sync.js';
-import { startModuleWorker } from '../common/start-worker.js';
 import { INTERNAL_ERROR, statusError } from './wasm-status.js';
 import { namedError } from '../common/errors.js';
+import { laneThreads } from '../common/lane-threads.js';
 
 const LANE_STACK_BYTES = 64 * 1024;
 // The calling thread's stack, just below __heap_base: wasm-ld puts it after the
@@ -46,48 +49,38 @@ export function parallelLanesAvailable() {
 
 const align = (n, to) => Math.ceil(n / to) * to;
 
-/** Threads used for p lanes, this one included: one per core, at most one per lane. */
-export function laneThreads(p) {
-  return Math.max(1, Math.min(p, globalThis.navigator?.hardwareConcurrency || 2));
-}
 
-/** The name a lane worker is started under: worker/argon2.js then serves as one. */
-export const LANE_WORKER_NAME = 'argon2-lane';
-
-// No default URL: the lane script is the argon2 worker's own, whose URL the
-// page named (api/modules/argon2.js) and passed on.
-function spawnFrom(laneUrl) {
-  return () => {
-    if (!laneUrl) throw new TypeError('argon2idParallel: laneUrl or spawn is required for threads > 1');
-    return startModuleWorker(laneUrl, LANE_WORKER_NAME);
+/**
+ * A lane worker the page started, as this thread drives it: through `port`,
+ * the other end of which the page handed the lane worker ('connect',
+ * worker/argon2-lane.js). terminate() asks it to close: the page, which owns
+ * the Worker, terminates it with the argon2 worker in any case. Errors of its
+ * script reach the page, which then ends this worker's client.
+ * @param {MessagePort} port
+ */
+export function laneWorkerOnPort(port) {
+  return {
+    postMessage: (message, transfer = []) => port.postMessage(message, transfer),
+    set onmessage(handler) { port.onmessage = handler; },
+    set onerror(handler) {},
+    terminate() {
+      port.postMessage({ type: 'end' });
+      port.close();
+    },
   };
 }
 
-/**
- * Starts `count` lane workers ahead of a job (their start, 10-30 ms in
- * Chromium, then overlaps with whatever the caller does meanwhile, e.g. the
- * argon2 worker's own instantiation and self-test). Pass them to
- * argon2idParallel as `workers`; each serves one job and is terminated by it.
- */
-export function startLaneWorkers(count, { laneUrl, spawn = spawnFrom(laneUrl) } = {}) {
-  return Array.from({ length: count }, () => {
-    const worker = spawn();
-    // An error before the job attaches its handlers (a script that failed to load) must not be lost.
-    worker.onerror = (event) => earlyErrors.set(worker, event);
-    return worker;
-  });
-}
-
-const earlyErrors = new WeakMap();
+// Threads for a job: at most one per lane worker at hand, and this one, unless `spawn` can start more (tests).
+const threadsWith = (threads, p, available, spawn) => Math.max(1, Math.min(threads, p, spawn ? Infinity : available + 1));
 
 /**
  * Argon2id with lanes in parallel threads. Inputs as in argon2-ops.js hash();
  * `module` is the compiled argon2.lanes.wasm; `threads` the thread count
- * including this one (default min(p, hardwareConcurrency)); `laneUrl` is the
- * URL of worker/argon2-lane.js (bundled: dist/workers/argon2-lane.js), or
- * `spawn` makes a Worker-like lane worker (tests pass a worker_threads
- * adapter); `workers` are lane workers from startLaneWorkers (spawned only
- * when there are too few); `readied` is a stage from prepareLanes for this
+ * including this one (default min(p, hardwareConcurrency)); `workers` are
+ * Worker-like lane workers (laneWorkerOnPort), each serving one job and
+ * terminated by it; with fewer than threads - 1 of them the job runs on fewer
+ * threads (one: this thread alone, the same tag), unless `spawn` makes more
+ * (tests pass a worker_threads adapter); `readied` is a stage from prepareLanes for this
  * job's m and p (used when the job's inputs fit its room); `message(code)`
  * turns a kernel status into text (the main build's error_message); the
  * error's kind follows from the code (worker/wasm-status.js), as everywhere.
@@ -151,7 +144,6 @@ export async function laneLayout(module, { t = 1, m, p, length = 32, threads, me
 class LaneWorker {
   #worker;
   #pending;  // {resolve, reject} of the current attach
-  #earlyError;  // from before this wrapper set its handlers (startLaneWorkers)
 
   constructor(worker) {
     this.#worker = worker;
@@ -160,14 +152,12 @@ class LaneWorker {
       else if (data.type === 'failed') this.#pending?.reject(new Error(`argon2 lane worker: ${data.message}`));
     };
     worker.onerror = (event) => this.#pending?.reject(new Error(`argon2 lane worker: ${event?.message ?? event}`));
-    this.#earlyError = earlyErrors.get(worker);
   }
 
   /** Resolves once the worker has instantiated `module` on `memory` with its stack at `stackTop`. */
   attach({ module, memory, stackTop }) {
     this.ready = new Promise((resolve, reject) => { this.#pending = { resolve, reject }; });
     this.ready.catch(() => {});  // awaited by the job; a readied stage may be dropped unawaited
-    if (this.#earlyError) this.#worker.onerror(this.#earlyError);
     this.#worker.postMessage({ type: 'attach', module, memory, stackTop });
     return this.ready;
   }
@@ -203,20 +193,21 @@ function attachAll(workers, { module, memory, heapBase }) {
  * Readies a coming parallel job of m KiB over p lanes while the user types:
  * its shared memory made and touched (every 4 KiB page written once, so the
  * job takes no page fault per page in its first pass), this thread's instance
- * on it, and the lane workers (`workers` from startLaneWorkers, more from
- * `laneUrl`/`spawn`) instantiated on it. At Enter the job then only writes its
+ * on it, and the lane workers (`workers`; more from `spawn`, where there is
+ * one) instantiated on it. At Enter the job then only writes its
  * inputs, computes H0, and posts each lane worker its lanes: 2-9 ms of
  * instantiation and a message round trip no longer sit between Enter and the
  * first segment. Pass the result to argon2idParallel as `readied`, for one job
  * of the same m and p. Holds no secret. On failure it terminates the workers.
+ * `workers` (lane workers at hand, all taken) and `spawn` as in argon2idParallel.
  * @returns {Promise<object>}
  */
 export async function prepareLanes({
-  module, m, p, threads = laneThreads(p), workers = [], laneUrl, spawn = spawnFrom(laneUrl),
+  module, m, p, threads = laneThreads(p), workers = [], spawn,
   message = (code) => `argon2 lanes: status ${code}`,
 }) {
-  threads = Math.max(1, Math.min(threads, p));
   const taken = workers.splice(0);
+  threads = threadsWith(threads, p, taken.length, spawn);
   try {
     while (taken.length < threads - 1) taken.push(spawn());
     const layout = await laneLayout(module, { m, p, threads, message });
@@ -237,15 +228,14 @@ export async function prepareLanes({
 async function hashInParallel({
   module, password, salt, secret, ad, t, m, p, length,
   threads = laneThreads(p),
-  laneUrl,
-  spawn = spawnFrom(laneUrl),
+  spawn,
   workers: started = [],
   readied,
   onProgress,
   message = (code) => `argon2 lanes: status ${code}`,
   stallMs,  // tests: how long a barrier waits for a party that never comes (argon2-lane-sync.js STALL_MS)
 }) {
-  threads = Math.max(1, Math.min(threads, p));
+  threads = threadsWith(threads, p, started.length + (readied?.workers.length ?? 0), spawn);
   const staged = readied && readied.m === m && readied.p === p && readied.threads === threads ? readied : undefined;
   // A readied stage was laid out for (m, p) only: lanes_init below refuses a bad t, length or input.
   const { heapBase, blocks, blockBytes } = staged?.layout
@@ -278,7 +268,8 @@ async function hashInParallel({
     if (code !== 0) throw statusError(code, message(code));
 
     if (!ready) {
-      const workers = started.slice(0, threads - 1);
+      // A stage readied for another job lends its lane workers: attached again here, to this job's memory.
+      const workers = [...started, ...readied?.workers ?? []].slice(0, threads - 1);
       while (workers.length < threads - 1) {
         const worker = spawn();
         spawned.push(worker);
@@ -286,8 +277,8 @@ async function hashInParallel({
       }
       laneWorkers = attachAll(workers, { module, memory, heapBase });
     }
-    // A nested worker does not start while its parent blocks: every lane worker
-    // has instantiated before this thread enters the first barrier.
+    // Every lane worker has instantiated (or failed, or 10 s passed) before this
+    // thread enters the first barrier, where it could no longer hear of it.
     let timer;
     const timeout = new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error('argon2 lane workers did not start within 10 s')), READY_TIMEOUT_MS);

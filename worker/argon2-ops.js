@@ -26,9 +26,11 @@ const WARM_UP = { password: new Uint8Array(8), salt: new Uint8Array(16), t: 2, m
 /**
  * Argon2id over an instantiated argon2 wasm module. With `lanesModule` (the
  * compiled argon2.lanes.wasm) on a crossOriginIsolated page, p > 1 runs its
- * lanes in parallel lane workers (`laneWorkers` started ahead, more from `laneUrl`).
+ * lanes in parallel lane workers (`laneWorkers`: the page started them with
+ * this worker; a job finds fewer once a job before it used them, and then runs
+ * on fewer threads).
  */
-export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] } = {}) {
+export function createWasmArgon2(wasm, { lanesModule, laneWorkers = [] } = {}) {
   const check = (code, what) => checkStatus(wasm, code, what);
   // A context for (t, m, p, length): its handle, to release with ctx_free.
   function createContext(t, m, p, length) {
@@ -98,7 +100,7 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
     if (!lanesAgree) return hashSequential(args, onProgress);
     const { lingerMs } = args;
     const keep = lingerMs > 0 ? (stage) => { kept = { stage, timer: setTimeout(letKeptGo, lingerMs) }; } : undefined;
-    return argon2idParallel({ module: lanesModule, laneUrl, workers: laneWorkers.splice(0), readied, onProgress,
+    return argon2idParallel({ module: lanesModule, workers: laneWorkers.splice(0), readied, onProgress,
       message: (code) => wasm.error_message(code), password, salt, secret, ad, t, m, p, length, lingerMs, keep });
   }
 
@@ -116,10 +118,11 @@ export function createWasmArgon2(wasm, { lanesModule, laneUrl, laneWorkers = [] 
       check(wasm.validate_params(1, m, p, 32, 0, 8, 0, 0));
       const reference = hashSequential({ ...WARM_UP });
       if (supportsParallel && lanesAgree && p > 1 && parallel !== false) {
-        letKeptGo();
-        readiedLanes?.then((stage) => { for (const worker of stage.workers) worker.terminate(); }, () => {});
+        // The lane workers at hand, and those of a job kept for a next one: no more come (the page started them).
+        const workers = [...laneWorkers.splice(0), ...takeKept()?.workers ?? []];
+        readiedLanes?.then(endStage, () => {});
         const message = (code) => wasm.error_message(code);
-        const stage = prepareLanes({ module: lanesModule, m, p, workers: laneWorkers, laneUrl, message });
+        const stage = prepareLanes({ module: lanesModule, m, p, workers, message });
         // A lanes build that cannot compute the warm-up is not used either.
         const agree = argon2idParallel({ module: lanesModule, threads: 1, message, ...WARM_UP })
           .then((tag) => tag.every((byte, i) => byte === reference[i]), () => false);

@@ -3,7 +3,10 @@
 // them. The paths are relative to dist/, where this code sits once bundled,
 // beside workers/ and wasm/; docs/deployment.md says what each bundler needs.
 import { simdSupported } from '../../common/wasm-compile.js';
+import { LANE_WORKER_NAME, laneThreads } from '../../common/lane-threads.js';
 import { sharedMemory } from '../runtime/platform.js';
+
+const lanesUsable = () => sharedMemory() && simdSupported();
 
 export const argon2Module = {
   name: 'argon2',
@@ -13,14 +16,20 @@ export const argon2Module = {
     scalar: new URL('./wasm/argon2.wasm', import.meta.url),
   },
   // libsodium-wrappers-sumo, loaded by the worker only where neither build
-  // passes its self-test. (Lane workers for p > 1 run the worker script itself.)
+  // passes its self-test.
   files: { fallback: new URL('./workers/argon2-sodium.js', import.meta.url) },
   // Compiled once per page, where the page can use it: the lanes build needs
   // shared memory (a crossOriginIsolated page, or Node) and SIMD.
   companions: {
     lanes: {
       url: new URL('./wasm/argon2.lanes.wasm', import.meta.url),
-      usable: () => sharedMemory() && simdSupported(),
+      usable: lanesUsable,
     },
+  },
+  // A worker for a job of p > 1 lanes in parallel comes with its lane workers: the worker script itself, under
+  // another name, one per core but its own (worker/argon2-lanes.js drives them).
+  helpers: {
+    name: LANE_WORKER_NAME,
+    count: (hints) => (hints?.parallel && hints.lanes > 1 && lanesUsable() ? laneThreads(hints.lanes) - 1 : 0),
   },
 };

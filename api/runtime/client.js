@@ -83,6 +83,8 @@ export class WorkerClient {
   #state = 'off';
   /** @type {Worker | undefined} */
   #worker;
+  /** Workers started beside #worker for it to drive (the module's `helpers`), each through a port it was handed. @type {Worker[]} */
+  #helpers = [];
   /** The start under way or done, until terminate(). @type {Promise<EnginePath> | undefined} */
   #started;
   /** Rejects #started while the worker has not said 'ready'. @type {((error: Error) => void) | undefined} */
@@ -198,6 +200,7 @@ export class WorkerClient {
     const workerStart = performance.now();
     const worker = startWorker(this.module.worker, this.name);
     keepAlive(worker, !this.standby || this.#jobs.size > 0);
+    const helperPorts = this.#startHelpers();
     let earlyError;
     worker.onerror = (event) => { event.preventDefault?.(); earlyError ??= event; };
     let compiled, companions;
@@ -242,11 +245,37 @@ export class WorkerClient {
         return;
       }
       worker.postMessage({ type: 'init', module: compiled.module, simd: compiled.simd,
-        scalarUrl: compiled.scalarUrl, workerUrl: String(this.module.worker), files: fileHrefs(this.module.files), force, companions,
-        hints: this.hints });
+        scalarUrl: compiled.scalarUrl, files: fileHrefs(this.module.files), force, companions,
+        hints: this.hints, helperPorts }, helperPorts);
       // Jobs sent while the worker did not exist go now, behind its init.
       for (const job of this.#jobs.values()) this.#post(job);
     });
+  }
+
+  // The module's helper workers for this worker's hints (argon2's lane workers), started beside it rather than by
+  // it: Firefox 153 left a worker's own `new Worker()` blocked for good about once in 20 parallel Argon2id jobs.
+  // Each is handed one end of a channel; the other ends go to the worker with its init. They never hold Node's event
+  // loop (the worker does while it has a job), take no slot of the page-wide cap, and end with the worker. One that
+  // fails ends this worker's jobs with its error.
+  #startHelpers() {
+    const spec = this.module.helpers;
+    const count = spec?.count(this.hints) ?? 0;
+    const ports = [];
+    for (let i = 0; i < count; i += 1) {
+      const helper = startWorker(this.module.worker, spec.name);
+      keepAlive(helper, false);
+      helper.onerror = (event) => {
+        event.preventDefault?.();
+        if (this.#helpers.includes(helper)) {
+          this.terminate('failed', namedError('WorkerError', `${this.name} worker's ${spec.name} worker failed: ${event.message || 'it stopped'}`));
+        }
+      };
+      const { port1, port2 } = new MessageChannel();
+      helper.postMessage({ type: 'connect', port: port2 }, [port2]);
+      this.#helpers.push(helper);
+      ports.push(port1);
+    }
+    return ports;
   }
 
   /** @param {any} data a reply or progress report from the worker */
@@ -353,6 +382,7 @@ export class WorkerClient {
     this.#failStart = undefined;
     this.#worker?.terminate();
     this.#worker = undefined;
+    for (const helper of this.#helpers.splice(0)) helper.terminate();
     this.#started = undefined;
     this.#heapBytes = 0;
     this.#enter('off');

@@ -4,7 +4,7 @@
 // marks, NUL; no normalisation).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { liveWorkersAfterLinger, openBrowser } from './harness.mjs';
+import { liveWorkersAfterLinger, openBrowser, skipUnless } from './harness.mjs';
 import { seededRandom } from '../../fixtures/seeded-random.mjs';
 
 const SEED = Number(process.env.SEED ?? Date.now() % 1e9);
@@ -98,18 +98,30 @@ test('pwhashStr() strings verify in libsodium and libsodium\'s verify in pwhashV
 });
 
 // libsodium has no p > 1: the reference here is hash-wasm, in Node. On an isolated page the lanes run in parallel
-// threads, and each job in a row runs on the last one's lingering worker and its kept stage (worker/argon2-ops.js).
-test('p = 4 jobs in a row on an isolated page, on the kept parallel stage, equal hash-wasm', async () => {
+// threads: the page starts the lane workers beside the argon2 worker (api/modules/argon2.js `helpers`), which
+// warmArgon2() readies; each job in a row then runs on the last one's lingering worker and its kept stage
+// (worker/argon2-ops.js).
+test('p = 4 jobs in a row on an isolated page, on lane workers the page started and the kept parallel stage, equal hash-wasm', async (t) => {
   const { argon2id: hashWasm } = await import('hash-wasm');
   const isolated = await browser.newPage({ isolated: true });
   try {
     const salt = Array.from({ length: 16 }, (_, i) => i * 3);
     const jobs = ['first', 'second', 'third', 'fourth'].map((password, i) => ({ password, t: 1 + (i % 2), m: 4096 }));
+    const threads = await isolated.evaluate(async () => {
+      window.warm = window.memento.warmArgon2({ m: 4096, p: 4 });
+      await window.warm.ready;
+      return Math.min(4, navigator.hardwareConcurrency);
+    });
+    await t.test('the browser lists the argon2 worker and a lane worker for every other thread', async (st) => {
+      if (!skipUnless(st, browser.engine, 'workerTargets')) return;
+      assert.ok(threads >= 2, `${threads} threads: this check needs two cores`);
+      assert.equal(await isolated.workerTargets(), threads);
+    });
     const tags = await isolated.evaluate(async ({ jobs, salt }) => {
       const out = { crossOriginIsolated };
       out.tags = [];
       for (const job of jobs) {
-        const tag = await window.memento.argon2id({ ...job, salt: new Uint8Array(salt), p: 4 });
+        const tag = await window.memento.argon2id({ ...job, salt: new Uint8Array(salt), p: 4 }, { warm: window.warm });
         out.tags.push(Array.from(tag, (byte) => byte.toString(16).padStart(2, '0')).join(''));
       }
       return out;

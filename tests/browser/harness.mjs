@@ -176,3 +176,32 @@ export function workerClockStepMs(page) {
     worker.onerror = (event) => { worker.terminate(); reject(new Error(`clock probe worker: ${event.message}`)); };
   }));
 }
+
+/**
+ * page.evaluate(fn, arg), but a call that has not returned after `ms` fails
+ * with what the page can still tell: `window.step` (which the function sets
+ * before each stage), `window.progress` (a job's last report), the package's
+ * live and standby workers and the runtime's timeline (`memento:` measures,
+ * recorded once the page sets `mementoTimeline`), or that the page no longer
+ * answers. The driver's own timeout (puppeteer's protocolTimeout, 180 s) says
+ * only that a script did not return.
+ */
+export async function evaluateWithin(page, ms, fn, arg) {
+  const late = Symbol('late');
+  let timer;
+  const result = await Promise.race([page.evaluate(fn, arg), new Promise((resolve) => { timer = setTimeout(resolve, ms, late); })])
+    .finally(() => clearTimeout(timer));
+  if (result !== late) return result;
+  const told = await Promise.race([
+    page.evaluate(() => ({
+      step: window.step,
+      progress: window.progress,
+      liveWorkers: window.memento?.liveWorkerCount(),
+      standby: window.memento?.standbyWorker('argon2'),
+      timeline: performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith('memento:'))
+        .map((entry) => `${entry.name} ${Math.round(entry.startTime)}+${Math.round(entry.duration)} ms`),
+    })),
+    new Promise((resolve) => { setTimeout(resolve, 10_000, 'the page does not answer within 10 s either'); }),
+  ]).catch((error) => `the page cannot be asked: ${error.message}`);
+  throw new Error(`the page's script did not return within ${ms} ms; the page says: ${JSON.stringify(told)}`);
+}

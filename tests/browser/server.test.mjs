@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { argon2id as hashWasmArgon2id } from 'hash-wasm';
 import { REPO_ROOT, startServer } from '../../scripts/server.mjs';
-import { openBrowser, skipUnless } from './harness.mjs';
+import { evaluateWithin, openBrowser, skipUnless } from './harness.mjs';
 
 let server;
 before(async () => { server = await startServer(); });
@@ -93,18 +93,33 @@ test('the live demo\'s server (compress) sends text and wasm brotli- or gzip-com
   }
 });
 
+// In the page: a 64 KiB tag with one lane, a 256 KiB one with four (in parallel where the page may share memory
+// with workers, else one after another), and what the page can share. Each stage is named in window.step.
+async function hashOneLaneAndFour(where) {
+  globalThis.mementoTimeline = true;
+  const onProgress = (value) => { window.progress = value; };
+  const salt = new Uint8Array(16);
+  window.step = `${where}: m=64, one lane`;
+  const tag = Array.from(await window.memento.argon2id({ password: 'x', salt, t: 1, m: 64, length: 16 }, { onProgress }));
+  window.step = `${where}: m=256, four lanes`;
+  const lanes = Array.from(await window.memento.argon2id({ password: 'x', salt, t: 1, m: 256, p: 4, length: 16 }, { onProgress }));
+  window.step = `${where}: done`;
+  return {
+    isolated: self.crossOriginIsolated,
+    shared: typeof SharedArrayBuffer === 'function',
+    sharedMemory: new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor.name,
+    tag,
+    lanes,
+  };
+}
+
 test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tags there, with one lane and with four', async (t) => {
   const browser = await openBrowser();
   try {
     const page = await browser.newPage({ isolated: true });
-    const seen = await page.evaluate(async () => ({
-      isolated: self.crossOriginIsolated,
-      shared: typeof SharedArrayBuffer === 'function',
-      sharedMemory: new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor.name,
-      tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
-      // Four lanes: in parallel where the page may share memory with workers, else one after another.
-      lanes: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 256, p: 4, length: 16 })),
-    }));
+    // A stage that hangs fails within 90 s saying which one, with the page's workers and timeline (Firefox
+    // under CI's load once gave only the driver's own timeout, after 180 s).
+    const seen = await evaluateWithin(page, 90_000, hashOneLaneAndFour, 'isolated');
     assert.equal(seen.isolated, true);
     assert.equal(seen.sharedMemory, 'SharedArrayBuffer', 'shared wasm memory is available');
     await t.test('the global SharedArrayBuffer is defined', (st) => {
@@ -113,11 +128,8 @@ test('a page under /iso/ is crossOriginIsolated and argon2id gives the same tags
     });
     assert.equal(seen.tag.length, 16);
     const plain = await browser.newPage();
-    const plainSeen = await plain.evaluate(async () => ({
-      isolated: self.crossOriginIsolated,
-      tag: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 64, length: 16 })),
-      lanes: Array.from(await window.memento.argon2id({ password: 'x', salt: new Uint8Array(16), t: 1, m: 256, p: 4, length: 16 })),
-    }));
+    const { isolated, tag, lanes } = await evaluateWithin(plain, 90_000, hashOneLaneAndFour, 'plain');
+    const plainSeen = { isolated, tag, lanes };
     assert.deepEqual(plainSeen, { isolated: false, tag: seen.tag, lanes: seen.lanes });
     const fourLanes = await hashWasmArgon2id({ password: 'x', salt: new Uint8Array(16), iterations: 1, memorySize: 256, parallelism: 4,
       hashLength: 16, outputType: 'binary' });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { argon2idParallel, endStage, prepareLanes, startLaneWorkers } from '../../worker/argon2-lanes.js';
+import { argon2idParallel, endStage, prepareLanes } from '../../worker/argon2-lanes.js';
 import { barrier, CONTROL_WORDS, LANE_LOST } from '../../worker/argon2-lane-sync.js';
 import { createWasmArgon2 } from '../../worker/argon2-ops.js';
 import { spawnNodeLane } from './argon2-lane-node.mjs';
@@ -118,9 +118,9 @@ test('a job leaves no byte on the stacks of its threads in the shared memory, an
   }
 });
 
-test('a readied stage is left, and its workers terminated, when the job does not fit it', async () => {
+test('a readied stage\'s memory is left when the job does not fit it; its lane worker serves the job on the job\'s own memory', async () => {
   // Readied for 32 KiB over 2 threads: a job of 2 MiB, one whose associated data outgrows the readied room, and one on
-  // 3 threads each run in a memory of their own with lane workers of their own.
+  // 3 threads each run in a memory of their own, the readied lane worker attached to it (the page starts no more).
   const big = { ...RFC, m: 2048 };
   const hugeAd = { ...RFC, ad: new Uint8Array(200 * 1024).fill(5) };
   for (const [args, threads] of [[big, 2], [hugeAd, 2], [RFC, 3]]) {
@@ -131,7 +131,7 @@ test('a readied stage is left, and its workers terminated, when the job does not
     const tag = await argon2idParallel({ module, spawn, threads, readied, ...args });
     assert.equal(hex(tag), sequential(args), `m=${args.m} ad=${args.ad.length} threads=${threads}`);
     assert.ok(tail.every((byte) => byte === 0xaa), 'the readied memory was not used');
-    assert.deepEqual(counts, { spawned: threads, terminated: threads }, 'one readied and threads - 1 new lane workers, all ended');
+    assert.deepEqual(counts, { spawned: threads - 1, terminated: threads - 1 }, 'the readied lane worker and threads - 2 new ones, all ended');
   }
   await assert.rejects(prepareLanes({ module, m: 31, p: 4, spawn: spawnNodeLane }), RangeError, 'a stage is readied only for valid m and p');
 });
@@ -192,11 +192,11 @@ test('invalid parameters are refused before any worker starts', async () => {
 
 test('pre-started lane workers do the job, and are terminated even when the parameters are refused', async () => {
   const { spawn, counts } = countingSpawn();
-  const workers = startLaneWorkers(3, { spawn });
+  const workers = Array.from({ length: 3 }, spawn);
   const tag = await argon2idParallel({ module, spawn: () => assert.fail('no new worker expected'), workers, threads: 4, ...RFC });
   assert.equal(hex(tag), RFC_TAG);
   assert.equal(counts.terminated, 3);
-  await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), ...RFC, m: 31 }), RangeError);
+  await assert.rejects(argon2idParallel({ module, workers: [spawn()], ...RFC, m: 31 }), RangeError);
   assert.deepEqual(counts, { spawned: 4, terminated: 4 });
 });
 
@@ -213,7 +213,7 @@ test('with lingerMs the lane workers end that much after the job, whose memory i
     assert.equal(counts.terminated, 0, 'the lane worker is still alive when the tag is returned');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(counts.terminated, 1, 'the lane worker ended after lingerMs');
-    await assert.rejects(argon2idParallel({ module, workers: startLaneWorkers(1, { spawn }), lingerMs: 10_000, ...RFC, m: 31 }),
+    await assert.rejects(argon2idParallel({ module, workers: [spawn()], lingerMs: 10_000, ...RFC, m: 31 }),
       RangeError);
     assert.deepEqual(counts, { spawned: 2, terminated: 2 }, 'a failed job ends its lane workers at once');
   } finally {
@@ -251,11 +251,12 @@ test('the backend keeps a parallel job\'s stage for lingerMs: a job in a row run
   await withParallelBackend(module, async (argon2, counts) => {
     assert.equal(hex(await argon2.hash({ ...RFC, lingerMs: 200 })), RFC_TAG);
     const args = { ...RFC, password: new Uint8Array(32).fill(5), lingerMs: 200 };
-    assert.equal(hex(await argon2.hash(args)), sequential(args), 'a job in a row, on the kept lane worker (the backend has no laneUrl)');
+    assert.equal(hex(await argon2.hash(args)), sequential(args), 'a job in a row, on the kept lane worker (the backend starts none)');
     assert.deepEqual(counts, { spawned: 1, terminated: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'let go after lingerMs');
-    await assert.rejects(argon2.hash({ ...RFC, lingerMs: 200 }), /laneUrl or spawn is required/, 'nothing kept any more');
+    assert.equal(hex(await argon2.hash({ ...RFC, lingerMs: 200 })), RFC_TAG, 'no lane worker left: this thread alone, the same tag');
+    assert.deepEqual(counts, { spawned: 1, terminated: 1 }, 'and no worker started');
   });
 });
 

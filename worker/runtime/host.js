@@ -15,9 +15,11 @@ import { compileFromUrl } from '../../common/wasm-compile.js';
  *                                                             from env.files.fallback, or plain JS) and the path it reports
  * @param {(backend: object, env: object) => object} spec.ops  op name -> (args, job) => result, over either backend
  *                                                             (job.progress(value, transfer?) reports to the page); env
- *                                                             holds {companions, hints, files, workerUrl, prepared, path}
- * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. start helper workers
- *                                                             while the module instantiates); its result is env.prepared
+ *                                                             holds {companions, hints, files, helperPorts, prepared,
+ *                                                             path}
+ * @param {(env: object) => any} [spec.prepare]                 runs first at init (e.g. take over the helper workers the
+ *                                                             page started with this one, through env.helperPorts: a
+ *                                                             MessagePort to each); its result is env.prepared
  */
 export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   let handlers;
@@ -41,9 +43,9 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   // Every URL the worker needs (the scalar build, helper scripts) comes from
   // the page, which spelled it where bundlers see it: a worker script resolves
   // nothing against its own location, so it can be emitted anywhere.
-  async function init({ module, simd, scalarUrl, workerUrl, force, files = {}, companions = {}, hints = {} }) {
+  async function init({ module, simd, scalarUrl, force, files = {}, companions = {}, hints = {}, helperPorts = [] }) {
     const initStart = performance.now();
-    const env = { companions, hints, files, workerUrl };
+    const env = { companions, hints, files, helperPorts };
     env.prepared = prepare?.(env);
     const chosen = await choosePath({ module, simd, scalarUrl, force, env });
     env.path = chosen.path;

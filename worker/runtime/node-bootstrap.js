@@ -1,12 +1,11 @@
 // Runs a worker script of the package in a Node worker_threads thread, with
 // the globals of a module Web Worker it expects: self, name, onmessage,
-// postMessage, a fetch that reads file: URLs (the scalar build, on a self-test
-// failure), Worker for the Argon2id lane threads, and shared memory. The script
-// itself is the one the browser runs. Built to dist/node-worker.js.
+// postMessage, close, a fetch that reads file: URLs (the scalar build, on a
+// self-test failure), and shared memory. The script itself is the one the
+// browser runs. Built to dist/node-worker.js.
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { WorkerLike } from './worker-like.js';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const scope = globalThis;
 scope.self = scope;
@@ -15,6 +14,8 @@ scope.name = workerData.name;
 scope.crossOriginIsolated = true;
 scope.navigator ??= { hardwareConcurrency: availableParallelism() };
 scope.postMessage = (message, transfer = []) => parentPort.postMessage(message, transfer);
+// A Web Worker's self.close(): this thread ends (an Argon2id lane worker its argon2 worker is done with).
+scope.close = () => process.exit(0);
 
 const webFetch = scope.fetch;
 scope.fetch = async (input, init) => {
@@ -22,13 +23,6 @@ scope.fetch = async (input, init) => {
   if (!href.startsWith('file:')) return webFetch(input, init);
   const type = href.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
   return new Response(await readFile(new URL(href)), { headers: { 'content-type': type } });
-};
-
-const BOOTSTRAP = new URL(import.meta.url);
-scope.Worker = class extends WorkerLike {
-  constructor(url, { name } = {}) {
-    super(new Worker(BOOTSTRAP, { workerData: { url: String(url), name }, name }));
-  }
 };
 
 await import(workerData.url);
