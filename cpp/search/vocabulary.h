@@ -32,7 +32,8 @@ class Vocabulary {
   // A note is added in pieces, its texts in order: begin_note, then the words
   // of each text (add_folded, add_ascii; a text's end ends a word), then
   // end_note. `per_note` gives each note its own entries (the benchmark's
-  // per-note scan), else an entry is a word.
+  // per-note scan), else an entry is a word; the same for every note of a
+  // vocabulary.
   void begin_note(bool per_note, NoteEntries& out);
   // The words of folded code points: the runs of non-zero code points of
   // folded[0 .. length); folded[length] must be 0 (it ends the last word, so
@@ -94,7 +95,8 @@ class Vocabulary {
   void add_short_ascii(const uint8_t* word, uint32_t size, uint64_t key);
   void add_long_ascii(const uint8_t* word, uint32_t size, const uint8_t* end);
 
-  std::vector<uint32_t> bmp_ids_ = std::vector<uint32_t>(65536, 0);  // 0: no id yet
+  static constexpr uint32_t kBmpEnd = 0x10000;
+  std::vector<uint32_t> bmp_ids_ = std::vector<uint32_t>(128, 0);  // 0: no id yet; grown by new_char_id
   std::unordered_map<uint32_t, uint32_t> astral_ids_;
   std::vector<uint32_t> alphabet_;  // id - 1 -> code point
   std::vector<Slot> table_ = std::vector<Slot>(1 << 12, Slot{0, kEmpty, 0, 0, 0});
@@ -103,8 +105,8 @@ class Vocabulary {
   uint32_t word_count_ = 0;
   uint32_t long_count_ = 0;          // words in table_
   std::vector<uint32_t> pool_;       // the longer words' code points back to back
-  std::vector<uint32_t> ids_;        // every word's character ids back to back
-  std::vector<uint32_t> ids_start_;  // word id -> where its ids begin in ids_
+  std::vector<uint32_t> ids_;        // per note only: every word's character ids back to back
+  std::vector<uint32_t> ids_start_;  // per note only: word id -> where its ids begin in ids_
   uint32_t entry_count_ = 0;
   uint32_t note_stamp_ = 0;
   // The note being added (begin_note .. end_note).
