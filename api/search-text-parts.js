@@ -11,12 +11,11 @@
 // copy, and it overlaps the build.
 import { OPEN_FIELDS_OUT } from '../common/notes-layout.js';
 import { utf8Length } from '../common/utf8-length.js';
+import { encodeTextsInto } from '../common/encode-texts.js';
 
 // A part is about this many UTF-16 units: small enough that the worker starts on the first one at once, large
 // enough that a part's message costs little next to its build.
 export const PART_UNITS = 1 << 17;
-
-const encoder = new TextEncoder();
 
 /**
  * Posts `texts` (strings, already checked) on `port` as parts of a feed of `texts.length` notes, in order: note i
@@ -30,33 +29,27 @@ export function postTextParts(port, texts) {
     let end = first;
     let units = 0;
     do units += texts[end++].length; while (end < total && units + texts[end].length <= PART_UNITS);
-    const { bytes, fields } = encodePart(texts, first, end, units);
+    const { bytes, fields } = encodePart(texts, first, end);
     const status = new Uint8Array(end - first);   // 0: every note is indexed
     port.postMessage({ first, total, bytes, fields, status }, [bytes.buffer, fields.buffer, status.buffer]);
     first = end;
   }
 }
 
-// texts[first .. end) into one buffer, with each text's span. Chromium's encodeInto costs 2-3 us a call whatever
-// the text (5,000 paragraphs: 12-21 ms one call a text, 3.5-4 ms one call a part), so a part is joined and encoded
-// in one call, each text's span counted from its UTF-16 units (utf8Length).
-function encodePart(texts, first, end, units) {
+// texts[first .. end) into one buffer, with each text's span (counted from its UTF-16 units: utf8Length), encoded
+// in few calls (common/encode-texts.js).
+function encodePart(texts, first, end) {
   const fields = new Uint32Array((end - first) * OPEN_FIELDS_OUT);
+  const lengths = new Uint32Array(end - first);
   let bytesNeeded = 0;
   for (let i = first; i < end; i++) {
     const f = (i - first) * OPEN_FIELDS_OUT;
+    lengths[i - first] = utf8Length(texts[i]);
     fields[f] = bytesNeeded;
-    fields[f + 1] = utf8Length(texts[i]);
-    bytesNeeded += fields[f + 1];
+    fields[f + 1] = lengths[i - first];
+    bytesNeeded += lengths[i - first];
   }
   const bytes = new Uint8Array(bytesNeeded);
-  const { read, written } = encoder.encodeInto(texts.slice(first, end).join(''), bytes);
-  if (read === units && written === bytesNeeded) return { bytes, fields };
-  // A text ending in a lone high surrogate met the next one's lone low surrogate: joined, they made one character
-  // (4 bytes where 3 + 3 were counted). Such a part is encoded again text by text, each at its counted span.
-  for (let i = first; i < end; i++) {
-    const f = (i - first) * OPEN_FIELDS_OUT;
-    encoder.encodeInto(texts[i], bytes.subarray(fields[f], fields[f] + fields[f + 1]));
-  }
+  encodeTextsInto(texts, first, end, lengths, bytes);
   return { bytes, fields };
 }

@@ -13,6 +13,7 @@
 import { foldCodePoint, foldText } from '../common/search-text.js';
 import { heapReadU32, withHeap } from './wasm-heap.js';
 import { utf8Length } from '../common/utf8-length.js';
+import { encodeTextsInto } from '../common/encode-texts.js';
 import { checkStatus } from './wasm-status.js';
 
 // Index texts are public to the index (it holds their words), but the bytes
@@ -21,8 +22,6 @@ const PUBLIC = { secret: false };
 const SPAN_WORDS = 4;                 // title offset, body offset, title length, body length (cpp TextSpans)
 const CHUNK_BYTES = 1 << 20;          // strings are encoded this much at a time
 const CONTEXTUAL = 0xffffffff;
-
-const encoder = new TextEncoder();
 
 // Folds every code point index_find_unknown reports for these texts, and hands the folds in.
 function foldUnknown(wasm, handle, heap, bytesPtr, size, spansPtr, count) {
@@ -69,15 +68,12 @@ function setFromHeap(wasm, handle, heap, { position, count, bytesPtr, size, span
 
 /**
  * Sets notes position .. position + texts.length - 1 from strings, encoded
- * into the heap about CHUNK_BYTES at a time: a chunk's texts joined and
- * encoded in one encodeInto (Chromium's costs 2-3 us a call: 12-21 ms for
- * 5,000 paragraphs one by one, 3.5-4 ms a chunk at a time), each text's span
- * counted from its UTF-16 units (common/utf8-length.js). Where a text's lone
- * high surrogate met the next text's lone low one, joined into one character,
- * that chunk is encoded again text by text.
+ * into the heap about CHUNK_BYTES at a time, in few encodeInto calls
+ * (common/encode-texts.js), each text's span counted from its UTF-16 units
+ * (common/utf8-length.js).
  */
 export function setTextsFromStrings(wasm, handle, position, texts, perNote) {
-  const lengths = texts.map(utf8Length);
+  const lengths = Uint32Array.from(texts, utf8Length);
   withHeap(wasm, (heap) => {
     for (let first = 0; first < texts.length;) {
       let end = first;
@@ -90,14 +86,7 @@ export function setTextsFromStrings(wasm, handle, position, texts, perNote) {
         spans[(i - first) * SPAN_WORDS + 2] = lengths[i];
       }
       const chunk = texts.slice(first, end);
-      const joined = chunk.join('');
-      const { read, written } = encoder.encodeInto(joined, wasm.HEAPU8.subarray(bytesPtr, bytesPtr + size));
-      if (read !== joined.length || written !== size) {
-        for (let i = first; i < end; i++) {
-          const at = bytesPtr + spans[(i - first) * SPAN_WORDS];
-          encoder.encodeInto(texts[i], wasm.HEAPU8.subarray(at, at + lengths[i]));
-        }
-      }
+      encodeTextsInto(chunk, 0, chunk.length, lengths.subarray(first, end), wasm.HEAPU8.subarray(bytesPtr, bytesPtr + size));
       setFromHeap(wasm, handle, heap, {
         position: position + first, count: end - first, bytesPtr, size, spansPtr: heap.copyIn(spans, PUBLIC),
         textOf: (i) => chunk[i], perNote,

@@ -69,7 +69,7 @@ test('the parts carry every text exactly (well-formed UTF-16 in any script), spl
   }
 });
 
-test('a part joined into one encodeInto gives each text the bytes encodeInto gives it alone, lone surrogates included', async () => {
+test('a part encoded in joined groups gives each text the bytes encodeInto gives it alone, lone surrogates included', async () => {
   const encoder = new TextEncoder();
   const pieces = ['a', 'é', '€', '🙂', '\uD83D', '\uDE42', '\uDC00x', 'y\uD800', 'ΟΔΟΣ', '東', '', ' '];
   const next = random(9);
@@ -146,7 +146,7 @@ test('parts out of order, a wrong total, a broken-off feed: the build rejects an
   }
 });
 
-// The worker's own path for strings (insert, set; worker/search-build.js) joins a chunk's texts into one encodeInto
+// The worker's own path for strings (insert, set; worker/search-build.js) joins a chunk's texts for encodeInto
 // too: a lone high surrogate ending one text and a lone low one starting the next must stay two U+FFFD.
 test('texts whose lone surrogates meet across a join answer as each text alone, on every path', async () => {
   const texts = ['kubernetes ab\uD83D', '\uDE42cd garden', 'ef \uD800', '\uDC00 report', 'plain text'];
