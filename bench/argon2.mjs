@@ -52,12 +52,28 @@ function lanesContender({ parallel, ahead = false }) {
         + ' worker starts them while it instantiates'
       : parallel ? '; the job starts its lane workers' : ''}`,
     async setup(env) {
-      const { LANE_WORKER_NAME, argon2idParallel, laneThreads, parallelLanesAvailable, startLaneWorkers } = await import('../worker/argon2-lanes.js');
+      const { argon2idParallel, laneWorkerOnPort, parallelLanesAvailable } = await import('../worker/argon2-lanes.js');
+      const { LANE_WORKER_NAME, laneThreads } = await import('../common/lane-threads.js');
       if (parallel && env.engine !== 'chromium' && env.engine !== 'firefox') throw new Unavailable('lane workers are Web Workers: a browser only here');
       if (parallel && !parallelLanesAvailable()) throw new Unavailable('parallel lanes need a crossOriginIsolated worker');
       const module = await env.wasmModule('argon2.lanes.wasm');
-      // A lane worker is the argon2 worker script under the lane name (worker/argon2.js).
-      const spawn = () => new Worker(env.url('worker/argon2.js'), { type: 'module', name: LANE_WORKER_NAME });
+      // A lane worker is the argon2 worker script under the lane name (worker/argon2.js), driven on a port it is
+      // handed, as the page's runtime does (api/runtime/client.js); terminate() also ends the Worker itself.
+      const spawn = () => {
+        const worker = new Worker(env.url('worker/argon2.js'), { type: 'module', name: LANE_WORKER_NAME });
+        const { port1, port2 } = new MessageChannel();
+        worker.postMessage({ type: 'connect', port: port2 }, [port2]);
+        const lane = laneWorkerOnPort(port1);
+        return {
+          postMessage: lane.postMessage,
+          set onmessage(handler) { lane.onmessage = handler; },
+          set onerror(handler) { worker.onerror = handler; },
+          terminate() {
+            lane.terminate();
+            worker.terminate();
+          },
+        };
+      };
       // Every job makes a shared memory of its own, freed only when collected. Left to pile up
       // (2 GiB after 8 jobs at 256 MiB) they made this machine's page faults ~8x dearer (system
       // time 100 -> 800 ms per job, in Node as in Chromium), halving the speed of the later
@@ -72,7 +88,7 @@ function lanesContender({ parallel, ahead = false }) {
         };
       }
       let workers = [];
-      const next = (params) => startLaneWorkers(laneThreads(params.p) - 1, { spawn });
+      const next = (params) => Array.from({ length: laneThreads(params.p) - 1 }, spawn);
       return {
         prepare: (params) => { workers = next(params); },
         async run(params) {

@@ -92,16 +92,16 @@ async function hashLanes({ argon2idParallel, module, threads, spawn }, { t, m, p
   return Array.from(tag, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function startAhead({ startLaneWorkers, threads, spawn }) {
-  const workers = startLaneWorkers(threads - 1, { spawn });
+async function startAhead({ threads, spawn }) {
+  const workers = Array.from({ length: threads - 1 }, spawn);
   await new Promise((resolve) => setTimeout(resolve, 50));
   return workers;
 }
 
 async function lanesBuilds(wasmBinary, threads, spawn) {
-  const { argon2idParallel, startLaneWorkers } = await import(LANES_MODULE);
+  const { argon2idParallel } = await import(LANES_MODULE);
   const module = await WebAssembly.compile(wasmBinary);
-  const common = { argon2idParallel, startLaneWorkers, module, spawn };
+  const common = { argon2idParallel, module, spawn };
   return [
     { name: 'lanes x1', lanes: { ...common, threads: 1 } },
     { name: `lanes x${threads}`, lanes: { ...common, threads } },
