@@ -26,6 +26,7 @@ import { realCorpus, REAL_SCENARIOS as SEARCH_SCENARIOS } from './search/real-co
 import { createReference } from '../fixtures/search-reference.js';
 import { Unavailable } from './lib/measure.mjs';
 import { naiveSearch } from '../fixtures/peers/naive-search.mjs';
+import { warmUpWords } from '../worker/search-warm-up.js';
 
 const FlexSearch = FlexSearchModule.default ?? FlexSearchModule;
 const NOTES = { full: 5000, quick: 300 };
@@ -239,7 +240,8 @@ export function localSearchers(env, notes) {
 
 /**
  * Replays every scenario `replays` times per contender (alternating contenders,
- * after one warm-up replay), each replay's slowest keystroke one sample. The
+ * after one warm-up replay), each replay's slowest keystroke one sample; first
+ * every fast contender types the words the element's own warm-up types. The
  * slow contenders (2 replays: a keystroke takes them 0.3-1 s, and each sample is steady within a few per cent) alternate among themselves first, then the rest.
  * `cases` (the harness's, maybe narrowed by --cases/--contenders) says which
  * scenarios and contenders. The specification's answers are computed once per
@@ -266,6 +268,14 @@ export async function measureKeystrokes({
         if (error?.name !== 'Unavailable') throw error;
         unavailable.push({ id, reason: error.message });
       }
+    }
+    // What the element's search worker does after every build (worker/search-warm-up.js), before a person types:
+    // the same words typed key by key. Without it the first scenario's replays ran on code V8 had not yet
+    // optimized (Chromium, "kubernetes": the slowest key 0.8 ms with several-ms stalls in half the replays, against
+    // 0.27 ms once warm). Every fast contender types them; the slow ones (naive JS, Fuse.js) run loops of 0.3-1 s
+    // a key that V8 optimizes in their first key, and 240 keys would take them minutes.
+    for (const id of Object.keys(searchers).filter((x) => !SEARCHERS[x].replays)) {
+      for (const word of warmUpWords()) await searchers[id].replay(word, {});
     }
     const results = [];
     for (const testCase of typing) {

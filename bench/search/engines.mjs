@@ -14,6 +14,7 @@ import { nodeEnv } from '../lib/node-env.mjs';
 import { median as medianOf } from '../lib/measure.mjs';
 import { corpus, measureKeystrokes, SEARCHERS } from '../search.mjs';
 import { REAL_SCENARIOS as SEARCH_SCENARIOS } from './real-corpus.mjs';
+import { WARM_UP_WORDS } from '../../worker/search-warm-up.js';
 
 const EXECUTABLE = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const FLAGS = [
@@ -22,7 +23,9 @@ const FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
 ];
 const METHOD = 'each sample: the slowest keystroke of one replay (the word typed key by key, every prefix searched in order),'
-  + ' median over replays (7; naive JS and Fuse.js 2), after one warm-up replay in which ours are checked against the'
+  + ` median over replays (7; naive JS and Fuse.js 2), after every other contender has typed the ${WARM_UP_WORDS} words`
+  + ' the element\'s search worker types after a build (worker/search-warm-up.js), and after one warm-up replay of'
+  + ' the scenario in which ours are checked against the'
   + ' specification on every keystroke (its answers computed once per scenario, on the page in Chromium); contenders'
   + ' alternate replay by replay, naive JS and Fuse.js (which leave much garbage to collect) among themselves before the'
   + ' others';
