@@ -27,3 +27,9 @@ test('createSearchIndex(texts, {signal}): aborted before it is built, it rejects
   controller.abort();
   await assert.rejects(createSearchIndex(['a b c'], { signal: controller.signal }), { name: 'AbortError' });
 });
+
+test('createSearchIndex(texts): a text that is not a string is named in a TypeError', async () => {
+  await assert.rejects(createSearchIndex('notes'), { name: 'TypeError', message: 'texts must be an array of strings' });
+  await assert.rejects(createSearchIndex(['a', 'b', 3, 'd']), { name: 'TypeError', message: /^texts\[2\] must be a string, got / });
+  await assert.rejects(createSearchIndex(['a', undefined]), { name: 'TypeError', message: /^texts\[1\] must be a string/ });
+});
