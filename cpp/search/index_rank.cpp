@@ -54,6 +54,7 @@ uint32_t Index::search(const uint32_t* chars, const uint32_t* lengths, uint32_t 
 
 uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t term_count, uint32_t* out_positions,
                        uint32_t* out_scores) {
+  if (term_count == 1) return answer_one(chars, lengths[0], out_positions, out_scores);
   // Per slot the score, then (after the last term) its order key: 2 * score,
   // plus 1 when the last term reaches its best distance only through a prefix.
   // The first term writes every slot (no clearing first): for a single term
@@ -87,6 +88,69 @@ uint32_t Index::answer(const uint32_t* chars, const uint32_t* lengths, uint32_t 
     chars += lengths[t];
   }
   order(term_count, out_positions, out_scores);
+  return static_cast<uint32_t>(list_.size());
+}
+
+// One term. A matched note's key, agreement and commonness are then its
+// representative word's: the key depends on the word alone, and the
+// representative agrees whenever a matched word at that key does. So the
+// order of docs/specs/search.md is, with each word ranked by key, then (tier 1
+// only) agreement, then commonness: tier 0 by key, turn and rank, tier 1 by
+// turn and rank, then position; and a word's notes all share one key, so the
+// turns count in position order. Two counting sorts, where order() needs four
+// and a pass in key order: the slowest keystrokes are single terms whose
+// answers hold 2,000-3,400 of 5,000 notes (cpp/search/NOTES.md).
+uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out_positions, uint32_t* out_scores) {
+  const CachedTerm& term = term_best(chars, length, true);
+  const uint8_t* best = term.best.data();
+  const uint8_t* agreement = term.agreement.data();
+  const uint32_t* representative = term.representative.data();
+  const uint32_t notes = note_count();
+  list_.clear();
+  for (uint32_t p = 0; p < notes; ++p) {
+    if (best[order_[p]] != kNoMatch) list_.push_back(p);
+  }
+  if (word_turns_.size() < word_notes_.size()) {
+    word_turns_.resize(word_notes_.size(), 0);
+    word_stamp_.resize(word_notes_.size(), 0);
+  }
+  word_places_.resize(word_stamp_.size());
+  turn_.resize(slot_entries_.size());
+  common_.resize(slot_entries_.size());  // here: the slot's word, as its place in ranked_
+  ranked_.clear();
+  ++stamp_;
+  uint32_t most_turns = 0;
+  for (uint32_t p : list_) {
+    const uint32_t slot = order_[p];
+    const uint32_t word = entry_word_[representative[slot]];
+    if (word_stamp_[word] != stamp_) {
+      word_stamp_[word] = stamp_;
+      word_turns_[word] = 0;
+      word_places_[word] = static_cast<uint32_t>(ranked_.size());
+      const uint64_t key = best[slot];
+      const uint64_t disagrees = key > 1 ? 1u - agreement[slot] : 0u;  // tier 0 ignores agreement
+      ranked_.push_back({(key << 40) | (disagrees << 32) | (0xffffffffu - word_notes_[word]), word_places_[word]});
+    }
+    common_[slot] = word_places_[word];
+    turn_[slot] = word_turns_[word]++;
+    most_turns = std::max(most_turns, turn_[slot]);
+  }
+  // Each word's rank: words of equal key, agreement and commonness share one, so that position decides between them.
+  places_.resize(ranked_.size());
+  std::sort(ranked_.begin(), ranked_.end());
+  uint32_t ranks = 0;
+  for (size_t i = 0; i < ranked_.size(); ++i) {
+    if (i > 0 && ranked_[i].first != ranked_[i - 1].first) ++ranks;
+    places_[ranked_[i].second] = ranks;
+  }
+  counting_sort([this](uint32_t slot) { return places_[common_[slot]]; }, ranks + 1);
+  const uint32_t turns = most_turns + 1;
+  counting_sort([best, turns, this](uint32_t slot) { return (best[slot] <= 1 ? best[slot] : 2) * turns + turn_[slot]; },
+                3 * turns);
+  for (size_t i = 0; i < list_.size(); ++i) {
+    out_positions[i] = list_[i];
+    out_scores[i] = best[order_[list_[i]]] >> 1;
+  }
   return static_cast<uint32_t>(list_.size());
 }
 
