@@ -57,20 +57,19 @@ function lanesContender({ parallel, ahead = false }) {
       if (parallel && env.engine !== 'chromium' && env.engine !== 'firefox') throw new Unavailable('lane workers are Web Workers: a browser only here');
       if (parallel && !parallelLanesAvailable()) throw new Unavailable('parallel lanes need a crossOriginIsolated worker');
       const module = await env.wasmModule('argon2.lanes.wasm');
-      // A lane worker is the argon2 worker script under the lane name (worker/argon2.js), driven on a port it is
-      // handed, as the page's runtime does (api/runtime/client.js); terminate() also ends the Worker itself.
+      // A lane worker is the argon2 worker script under the lane name (worker/argon2.js), started by the page and
+      // driven on a port it is handed, as the runtime does (api/runtime/client.js): nested in this worker, Firefox
+      // sometimes never returned from its start, and the calls bench's p=4 kernel row waited for good.
       const spawn = () => {
-        const worker = new Worker(env.url('worker/argon2.js'), { type: 'module', name: LANE_WORKER_NAME });
-        const { port1, port2 } = new MessageChannel();
-        worker.postMessage({ type: 'connect', port: port2 }, [port2]);
-        const lane = laneWorkerOnPort(port1);
+        const onPage = env.workerOnPage('worker/argon2.js', { type: 'module', name: LANE_WORKER_NAME });
+        const lane = laneWorkerOnPort(onPage.port);
         return {
           postMessage: lane.postMessage,
           set onmessage(handler) { lane.onmessage = handler; },
-          set onerror(handler) { worker.onerror = handler; },
+          set onerror(handler) {},   // its script's errors reach the page, as the runtime's lane workers' do
           terminate() {
             lane.terminate();
-            worker.terminate();
+            onPage.terminate();
           },
         };
       };

@@ -5,6 +5,7 @@
 // alternating A B C A B C ... across the workers, one call at a time, each
 // timed inside its worker. Log lines go to the console (the Node runner prints them).
 import { runCasesWith } from '../lib/measure.mjs';
+import { servePageWorkers } from './page-workers.js';
 
 const WORKER = new URL('./worker.js', import.meta.url);
 
@@ -12,6 +13,7 @@ const WORKER = new URL('./worker.js', import.meta.url);
 async function contenderWorker(spec, id, onEngine) {
   console.log(`setting ${id} up in a worker of its own`);
   const worker = new Worker(WORKER, { type: 'module', name: `bench ${id}` });
+  const endPageWorkers = servePageWorkers(worker);
   const pending = new Map();
   let seq = 0;
   let failure;
@@ -48,13 +50,17 @@ async function contenderWorker(spec, id, onEngine) {
     onEngine(await call('setup', { spec, id }));
   } catch (error) {
     worker.terminate();
+    endPageWorkers();
     throw error;
   }
   return {
     prepare: (params) => call('prepare', { params }),
     key: (params) => call('key', { params }),
     time: (params) => call('time', { params }),
-    close: () => worker.terminate(),
+    close: () => {
+      worker.terminate();
+      endPageWorkers();
+    },
   };
 }
 

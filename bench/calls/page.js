@@ -5,6 +5,7 @@
 // (our kernel alone in a bench contender worker, bench/browser/worker.js, timed inside it).
 import { jobById } from './jobs.mjs';
 import { callSession, ROW } from './situations.mjs';
+import { servePageWorkers } from '../browser/page-workers.js';
 
 const query = new URLSearchParams(location.search);
 const iso = (file) => new URL(`/iso/${file}`, location.href).href;
@@ -27,7 +28,11 @@ const ready = session?.prepare();
 /** One request to a bench contender worker, answered {seq, ok, value | error}. */
 function ask(worker, message) {
   return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.ok ? resolve(data.value) : reject(new Error(data.error.stack || data.error.message)));
+    worker.onmessage = ({ data }) => {
+      if (data.pageWorker) return;   // a request for a worker (bench/browser/page-workers.js), not the answer
+      if (data.ok) resolve(data.value);
+      else reject(new Error(data.error.stack || data.error.message));
+    };
     worker.onerror = (event) => reject(new Error(`kernel worker: ${event.message}`));
     worker.postMessage({ seq: 1, ...message });
   });
@@ -42,6 +47,7 @@ window.calls = {
   collect: () => { globalThis.gc?.(); },
   async kernel({ spec, id, params }) {
     const worker = new Worker(iso('bench/browser/worker.js'), { type: 'module' });
+    const endPageWorkers = servePageWorkers(worker);
     try {
       await ask(worker, { op: 'setup', spec, id });
       await ask(worker, { op: 'prepare', params });
@@ -50,6 +56,7 @@ window.calls = {
       return { ms };
     } finally {
       worker.terminate();
+      endPageWorkers();
     }
   },
 };
