@@ -159,8 +159,9 @@ export async function runBenchmarks(api, { quick = false, progress = () => {} } 
 
 /** A ratio as a person reads it: one decimal under 10 ("4.5"), whole above ("21"), two figures from 100 ("2,900"). */
 export function formatRatio(ratio) {
-  if (ratio < 10) return ratio.toFixed(1);
-  if (ratio < 100) return String(Math.round(ratio));
+  // The bounds are where rounding reaches the next form: 9.96 reads "10", not "10.0".
+  if (ratio < 9.95) return ratio.toFixed(1);
+  if (ratio < 99.5) return String(Math.round(ratio));
   return Number(ratio.toPrecision(2)).toLocaleString('en-US');
 }
 

@@ -136,9 +136,9 @@ class Index {
   const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
   std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_, by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
-  std::vector<uint32_t> word_places_, places_;          // answer_one(): word -> its place in ranked_ -> its rank
+  std::vector<uint32_t> word_places_, places_;         // answer_one(): word -> its place in ranked_ -> its rank
   std::vector<std::pair<uint64_t, uint32_t>> ranked_;  // answer_one(): (the word's sort key, its place)
-  std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
+  std::vector<uint32_t> kept_chars_, kept_lengths_;    // a query's terms that match some word
   uint32_t stamp_ = 0;
 };
 

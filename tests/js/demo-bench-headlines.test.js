@@ -22,6 +22,10 @@ test('ratios are rounded for reading: one decimal under 10, whole under 100, two
   assert.equal(formatRatio(99.4), '99');
   assert.equal(formatRatio(2850.1), '2,900');
   assert.equal(formatRatio(123.4), '120');
+  // Where rounding reaches the next form (a recorded 9.96x read "10.0x").
+  assert.equal(formatRatio(9.94), '9.9');
+  assert.equal(formatRatio(9.96), '10');
+  assert.equal(formatRatio(99.6), '100');
   assert.equal(ratioText(4.4737, 'libsodium-wrappers'), '4.5× faster than libsodium-wrappers');
   assert.equal(ratioText(0.7606, 'libsodium-wrappers'), '1.3× slower than libsodium-wrappers');
   assert.equal(ratioText(1.02, 'hash-wasm'), 'about as fast as hash-wasm');
