@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 namespace memento::search {
@@ -97,6 +96,9 @@ class Index {
   // Stably sorts list_ by key(slot) in 0 .. range - 1.
   template <typename Key>
   void counting_sort(Key key, uint32_t range);
+  // Stably sorts `places` by key(place) in 0 .. range - 1.
+  template <typename Key>
+  void sort_places(std::vector<uint32_t>& places, Key key, uint32_t range);
   void changed() { ++generation_; }
 
   std::vector<Group> groups_;  // by length
@@ -136,9 +138,9 @@ class Index {
   const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
   std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_, by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
-  std::vector<uint32_t> word_places_, places_;         // answer_one(): word -> its place in ranked_ -> its rank
-  std::vector<std::pair<uint64_t, uint32_t>> ranked_;  // answer_one(): (the word's sort key, its place)
-  std::vector<uint32_t> kept_chars_, kept_lengths_;    // a query's terms that match some word
+  // answer_one(): word -> its place; per place the word, its key and agreement, its rank; the places by rank.
+  std::vector<uint32_t> word_places_, ranked_, group_, places_, by_rank_;
+  std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
   uint32_t stamp_ = 0;
 };
 

@@ -118,8 +118,9 @@ uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out
   turn_.resize(slot_entries_.size());
   common_.resize(slot_entries_.size());  // here: the slot's word, as its place in ranked_
   ranked_.clear();
+  group_.clear();
   ++stamp_;
-  uint32_t most_turns = 0;
+  uint32_t most_turns = 0, commonest = 0;
   for (uint32_t p : list_) {
     const uint32_t slot = order_[p];
     const uint32_t word = entry_word_[representative[slot]];
@@ -127,21 +128,31 @@ uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out
       word_stamp_[word] = stamp_;
       word_turns_[word] = 0;
       word_places_[word] = static_cast<uint32_t>(ranked_.size());
-      const uint64_t key = best[slot];
-      const uint64_t disagrees = key > 1 ? 1u - agreement[slot] : 0u;  // tier 0 ignores agreement
-      ranked_.push_back({(key << 40) | (disagrees << 32) | (0xffffffffu - word_notes_[word]), word_places_[word]});
+      ranked_.push_back(word);
+      // Its key, and whether it disagrees (tier 0 ignores agreement).
+      group_.push_back(2 * best[slot] + (best[slot] > 1 ? 1u - agreement[slot] : 0u));
+      commonest = std::max(commonest, word_notes_[word]);
     }
     common_[slot] = word_places_[word];
     turn_[slot] = word_turns_[word]++;
     most_turns = std::max(most_turns, turn_[slot]);
   }
-  // Each word's rank: words of equal key, agreement and commonness share one, so that position decides between them.
-  places_.resize(ranked_.size());
-  std::sort(ranked_.begin(), ranked_.end());
+  // Each word's rank: by key and agreement, then commonness (largest first); words equal in all three share one,
+  // so that position decides between them. Two counting sorts of the words' places (few: the words represented).
+  const uint32_t words = static_cast<uint32_t>(ranked_.size());
+  by_rank_.resize(words);
+  for (uint32_t i = 0; i < words; ++i) by_rank_[i] = i;
+  sort_places(
+      by_rank_, [&](uint32_t place) { return commonest - word_notes_[ranked_[place]]; }, commonest + 1);
+  sort_places(
+      by_rank_, [&](uint32_t place) { return group_[place]; }, 2 * 256);
+  places_.resize(words);
   uint32_t ranks = 0;
-  for (size_t i = 0; i < ranked_.size(); ++i) {
-    if (i > 0 && ranked_[i].first != ranked_[i - 1].first) ++ranks;
-    places_[ranked_[i].second] = ranks;
+  for (uint32_t i = 0; i < words; ++i) {
+    const uint32_t place = by_rank_[i], before = i > 0 ? by_rank_[i - 1] : place;
+    if (i > 0 && (group_[place] != group_[before] || word_notes_[ranked_[place]] != word_notes_[ranked_[before]]))
+      ++ranks;
+    places_[place] = ranks;
   }
   counting_sort([this](uint32_t slot) { return places_[common_[slot]]; }, ranks + 1);
   const uint32_t turns = most_turns + 1;
@@ -208,6 +219,16 @@ void Index::order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_sc
     out_positions[i] = list_[i];
     out_scores[i] = total_[order_[list_[i]]] >> 1;
   }
+}
+
+template <typename Key>
+void Index::sort_places(std::vector<uint32_t>& places, Key key, uint32_t range) {
+  starts_.assign(size_t{range} + 1, 0);
+  for (uint32_t place : places) ++starts_[key(place) + 1];
+  for (size_t i = 1; i < starts_.size(); ++i) starts_[i] += starts_[i - 1];
+  sorted_.resize(places.size());
+  for (uint32_t place : places) sorted_[starts_[key(place)]++] = place;
+  places.swap(sorted_);
 }
 
 template <typename Key>
