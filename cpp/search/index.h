@@ -93,12 +93,13 @@ class Index {
   void order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_scores);
   // answer() for a query of one term (its own order, two counting sorts instead of four).
   uint32_t answer_one(const uint32_t* chars, uint32_t length, uint32_t* out_positions, uint32_t* out_scores);
-  // Stably sorts list_ by key(slot) in 0 .. range - 1.
+  void grow_word_tables();
+  // Stably sorts `items` by key(item) in 0 .. range - 1 (a counting sort).
+  template <typename Key>
+  void sort_stably(std::vector<uint32_t>& items, Key key, uint32_t range);
+  // Stably sorts list_ (positions) by key(slot) in 0 .. range - 1.
   template <typename Key>
   void counting_sort(Key key, uint32_t range);
-  // Stably sorts `places` by key(place) in 0 .. range - 1.
-  template <typename Key>
-  void sort_places(std::vector<uint32_t>& places, Key key, uint32_t range);
   void changed() { ++generation_; }
 
   std::vector<Group> groups_;  // by length
@@ -138,8 +139,9 @@ class Index {
   const uint32_t* last_representative_ = nullptr;  // the last term's, in its cache entry (answer() to order())
   std::vector<uint32_t> total_, agreements_, turn_, common_, starts_, keys_, list_, sorted_, by_position_;
   std::vector<uint32_t> word_turns_, word_stamp_;
-  // answer_one(): word -> its place; per place the word, its key and agreement, its rank; the places by rank.
-  std::vector<uint32_t> word_places_, ranked_, group_, places_, by_rank_;
+  // answer_one(): each word represented gets a place (word_places_); per place its word, its key and agreement,
+  // and its rank; by_rank_ lists the places in rank order.
+  std::vector<uint32_t> word_places_, place_words_, place_groups_, place_ranks_, by_rank_;
   std::vector<uint32_t> kept_chars_, kept_lengths_;  // a query's terms that match some word
   uint32_t stamp_ = 0;
 };

@@ -110,15 +110,11 @@ uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out
   for (uint32_t p = 0; p < notes; ++p) {
     if (best[order_[p]] != kNoMatch) list_.push_back(p);
   }
-  if (word_turns_.size() < word_notes_.size()) {
-    word_turns_.resize(word_notes_.size(), 0);
-    word_stamp_.resize(word_notes_.size(), 0);
-  }
-  word_places_.resize(word_stamp_.size());
+  grow_word_tables();
   turn_.resize(slot_entries_.size());
-  common_.resize(slot_entries_.size());  // here: the slot's word, as its place in ranked_
-  ranked_.clear();
-  group_.clear();
+  common_.resize(slot_entries_.size());  // here: the slot's word, as its place
+  place_words_.clear();
+  place_groups_.clear();
   ++stamp_;
   uint32_t most_turns = 0, commonest = 0;
   for (uint32_t p : list_) {
@@ -127,10 +123,10 @@ uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out
     if (word_stamp_[word] != stamp_) {
       word_stamp_[word] = stamp_;
       word_turns_[word] = 0;
-      word_places_[word] = static_cast<uint32_t>(ranked_.size());
-      ranked_.push_back(word);
+      word_places_[word] = static_cast<uint32_t>(place_words_.size());
+      place_words_.push_back(word);
       // Its key, and whether it disagrees (tier 0 ignores agreement).
-      group_.push_back(2 * best[slot] + (best[slot] > 1 ? 1u - agreement[slot] : 0u));
+      place_groups_.push_back(2 * best[slot] + (best[slot] > 1 ? 1u - agreement[slot] : 0u));
       commonest = std::max(commonest, word_notes_[word]);
     }
     common_[slot] = word_places_[word];
@@ -139,22 +135,23 @@ uint32_t Index::answer_one(const uint32_t* chars, uint32_t length, uint32_t* out
   }
   // Each word's rank: by key and agreement, then commonness (largest first); words equal in all three share one,
   // so that position decides between them. Two counting sorts of the words' places (few: the words represented).
-  const uint32_t words = static_cast<uint32_t>(ranked_.size());
+  const uint32_t words = static_cast<uint32_t>(place_words_.size());
   by_rank_.resize(words);
   for (uint32_t i = 0; i < words; ++i) by_rank_[i] = i;
-  sort_places(
-      by_rank_, [&](uint32_t place) { return commonest - word_notes_[ranked_[place]]; }, commonest + 1);
-  sort_places(
-      by_rank_, [&](uint32_t place) { return group_[place]; }, 2 * 256);
-  places_.resize(words);
+  sort_stably(
+      by_rank_, [&](uint32_t place) { return commonest - word_notes_[place_words_[place]]; }, commonest + 1);
+  sort_stably(
+      by_rank_, [&](uint32_t place) { return place_groups_[place]; }, 2 * 256);
+  place_ranks_.resize(words);
   uint32_t ranks = 0;
   for (uint32_t i = 0; i < words; ++i) {
     const uint32_t place = by_rank_[i], before = i > 0 ? by_rank_[i - 1] : place;
-    if (i > 0 && (group_[place] != group_[before] || word_notes_[ranked_[place]] != word_notes_[ranked_[before]]))
+    if (i > 0 && (place_groups_[place] != place_groups_[before] ||
+                  word_notes_[place_words_[place]] != word_notes_[place_words_[before]]))
       ++ranks;
-    places_[place] = ranks;
+    place_ranks_[place] = ranks;
   }
-  counting_sort([this](uint32_t slot) { return places_[common_[slot]]; }, ranks + 1);
+  counting_sort([this](uint32_t slot) { return place_ranks_[common_[slot]]; }, ranks + 1);
   const uint32_t turns = most_turns + 1;
   counting_sort([best, turns, this](uint32_t slot) { return (best[slot] <= 1 ? best[slot] : 2) * turns + turn_[slot]; },
                 3 * turns);
@@ -182,10 +179,7 @@ void Index::order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_sc
   // Turns: per tier, per representative word, in (key, position) order.
   turn_.resize(slot_entries_.size());
   common_.resize(slot_entries_.size());
-  if (word_turns_.size() < word_notes_.size()) {
-    word_turns_.resize(word_notes_.size(), 0);
-    word_stamp_.resize(word_notes_.size(), 0);
-  }
+  grow_word_tables();
   uint32_t most_turns = 0, commonest = 0;
   bool tier0 = true;
   ++stamp_;
@@ -221,25 +215,29 @@ void Index::order(uint32_t term_count, uint32_t* out_positions, uint32_t* out_sc
   }
 }
 
+// The per-word tables of the orders cover every word id.
+void Index::grow_word_tables() {
+  if (word_turns_.size() >= word_notes_.size()) return;
+  word_turns_.resize(word_notes_.size(), 0);
+  word_stamp_.resize(word_notes_.size(), 0);
+  word_places_.resize(word_notes_.size(), 0);
+}
+
 template <typename Key>
-void Index::sort_places(std::vector<uint32_t>& places, Key key, uint32_t range) {
+void Index::sort_stably(std::vector<uint32_t>& items, Key key, uint32_t range) {
   starts_.assign(size_t{range} + 1, 0);
-  for (uint32_t place : places) ++starts_[key(place) + 1];
+  keys_.resize(items.size());
+  for (size_t i = 0; i < items.size(); ++i) ++starts_[(keys_[i] = key(items[i])) + 1];
   for (size_t i = 1; i < starts_.size(); ++i) starts_[i] += starts_[i - 1];
-  sorted_.resize(places.size());
-  for (uint32_t place : places) sorted_[starts_[key(place)]++] = place;
-  places.swap(sorted_);
+  sorted_.resize(items.size());
+  for (size_t i = 0; i < items.size(); ++i) sorted_[starts_[keys_[i]]++] = items[i];
+  items.swap(sorted_);
 }
 
 template <typename Key>
 void Index::counting_sort(Key key, uint32_t range) {
-  starts_.assign(size_t{range} + 1, 0);
-  keys_.resize(list_.size());
-  for (size_t i = 0; i < list_.size(); ++i) ++starts_[(keys_[i] = key(order_[list_[i]])) + 1];
-  for (size_t i = 1; i < starts_.size(); ++i) starts_[i] += starts_[i - 1];
-  sorted_.resize(list_.size());
-  for (size_t i = 0; i < list_.size(); ++i) sorted_[starts_[keys_[i]]++] = list_[i];
-  list_.swap(sorted_);
+  sort_stably(
+      list_, [&](uint32_t position) { return key(order_[position]); }, range);
 }
 
 }  // namespace memento::search
