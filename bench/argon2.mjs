@@ -63,15 +63,12 @@ function lanesContender({ parallel, ahead = false }) {
       const spawn = () => {
         const onPage = env.workerOnPage('worker/argon2.js', { type: 'module', name: LANE_WORKER_NAME });
         const lane = laneWorkerOnPort(onPage.port);
-        return {
-          postMessage: lane.postMessage,
-          set onmessage(handler) { lane.onmessage = handler; },
-          set onerror(handler) {},   // its script's errors reach the page, as the runtime's lane workers' do
-          terminate() {
-            lane.terminate();
-            onPage.terminate();
-          },
+        const closePort = lane.terminate;
+        lane.terminate = () => {
+          closePort();
+          onPage.terminate();
         };
+        return lane;
       };
       // Every job makes a shared memory of its own, freed only when collected. Left to pile up
       // (2 GiB after 8 jobs at 256 MiB) they made this machine's page faults ~8x dearer (system
