@@ -12,6 +12,7 @@
 // is this same class fed one entry per (note, word) instead of per word.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -83,6 +84,9 @@ class Index {
   void scan_groups(const Scan& scan, uint32_t k);
   void scan_filtered(const Scan& scan, uint32_t k);
   void rescan_previous(const Scan& scan);
+  // The entries' first `width` ids as Peq bytes (the term's Peq set, at most kMaxByteTerm code points), in the
+  // blocks of prefix_distances_from_eqs(); then their distances into distances_ and lasts_.
+  void prefix_distances_of(const uint32_t* entries, size_t n, uint32_t m, uint32_t width);
   void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
@@ -131,6 +135,7 @@ class Index {
   uint64_t cache_clock_ = 0;  // counts cache reads and writes, for CachedTerm::used
 
   std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
+  std::vector<uint8_t> eq_rows_;
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;

@@ -149,9 +149,9 @@ void Index::scan_groups(const Scan& scan, uint32_t scan_k) {
 }
 
 // A prefix scan with m + k <= kSigChars: the character-set test over the
-// bitsets (64 entries a step), then the survivors gathered (each cut or
-// padded with id 0 to m + k ids, as in rescan_previous) and one kernel call
-// over them.
+// bitsets (64 entries a step), then the survivors gathered as Peq bytes (each
+// cut or padded to m + k ids, as in rescan_previous) and one call of the 8-bit
+// kernel over them.
 void Index::scan_filtered(const Scan& scan, uint32_t k) {
   const uint32_t* term = scan.term;
   const uint32_t m = scan.m;
@@ -183,29 +183,35 @@ void Index::scan_filtered(const Scan& scan, uint32_t k) {
       ids[n++] = static_cast<uint32_t>(b * 64 + static_cast<uint32_t>(__builtin_ctzll(mask)));
     }
   }
-  if (gathered_.size() < n * width) gathered_.resize(n * width);
-  uint32_t* out = gathered_.data();
-  for (size_t i = 0; i < n; ++i) {
-    const uint32_t length = entry_length_[ids[i]];
-    const uint32_t steps = std::min(length, width);
-    const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[ids[i]]} * length;
-    uint32_t* dst = out + i * width;
-    for (uint32_t j = 0; j < steps; ++j) dst[j] = word[j];
-    for (uint32_t j = steps; j < width; ++j) dst[j] = 0;
-  }
   if (n == 0) return;
-  distances_.resize(n);
-  lasts_.resize(n);
   set_peq(term, m, true);
-  prefix_distances(Pattern{peq_.data(), m}, out, width, width, n, distances_.data(), lasts_.data());
+  prefix_distances_of(ids, n, m, width);
   for (size_t i = 0; i < n; ++i) {
     if (distances_[i] <= k) consider(scan, ids[i], distances_[i], lasts_[i], width);
   }
   set_peq(term, m, false);
 }
 
-// The previous keystroke's near entries, each cut or padded to m + 2 ids. Id
-// 0 pads: it matches no term character, and a never-matching tail cannot
+// Gathering each id's Peq byte costs what gathering the id did, and the kernel
+// then runs 16 words a vector with no table lookups (cpp/search/NOTES.md).
+void Index::prefix_distances_of(const uint32_t* entries, size_t n, uint32_t m, uint32_t width) {
+  const size_t blocks = (n + kEqBlock - 1) / kEqBlock;
+  eq_rows_.assign(blocks * kEqBlock * width, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t length = entry_length_[entries[i]];
+    const uint32_t steps = std::min(length, width);
+    const uint32_t* word = groups_[length].chars.data() + size_t{entry_offset_[entries[i]]} * length;
+    uint8_t* column = eq_rows_.data() + (i / kEqBlock) * kEqBlock * width + i % kEqBlock;
+    for (uint32_t j = 0; j < steps; ++j) column[j * kEqBlock] = static_cast<uint8_t>(peq_[word[j]]);
+  }
+  distances_.resize(n);
+  lasts_.resize(n);
+  prefix_distances_from_eqs(eq_rows_.data(), m, width, n, distances_.data(), lasts_.data());
+}
+
+// The previous keystroke's near entries, each cut or padded to m + 2 ids (as
+// Peq bytes for a term of at most kMaxByteTerm code points). Id 0 pads: it
+// matches no term character, and a never-matching tail cannot
 // lower a prefix distance (each pad costs what skipping it would).
 void Index::rescan_previous(const Scan& scan) {
   const uint32_t* term = scan.term;
@@ -220,6 +226,13 @@ void Index::rescan_previous(const Scan& scan) {
       const uint32_t distance = dp_distance(term, m, word, std::min(length, steps), true, dp_row_, &last);
       consider(scan, entry, distance, last, std::min(length, steps));
     }
+    return;
+  }
+  if (m <= kMaxByteTerm && steps <= kMaxByteSteps) {
+    set_peq(term, m, true);
+    prefix_distances_of(previous_near_.data(), count, m, steps);
+    for (size_t i = 0; i < count; ++i) consider(scan, previous_near_[i], distances_[i], lasts_[i], steps);
+    set_peq(term, m, false);
     return;
   }
   gathered_.assign(count * steps, 0);

@@ -32,6 +32,19 @@ void full_distances(Pattern term, const uint32_t* words, uint32_t length, size_t
 void prefix_distances(Pattern term, const uint32_t* words, uint32_t length, uint32_t steps, size_t count, uint32_t* out,
                       uint32_t* last);
 
+// Terms of at most kMaxByteTerm code points, in 8-bit lanes: each word comes
+// as its Peq bytes (the caller reads Peq as it gathers the words), 16 words a
+// block. Block b holds `steps` rows of 16 bytes at eqs + (b * steps + j) * 16:
+// row j is, for each of the block's words, Peq of its id j (0 past a shorter
+// word, as for a padding id). out[i] and last[i] are prefix_distances()'s for
+// word i; the storage covers whole blocks, `count` words are read out. The
+// score lives in a signed byte: at most kMaxByteSteps steps.
+constexpr uint32_t kMaxByteTerm = 8;
+constexpr uint32_t kMaxByteSteps = 64;
+constexpr size_t kEqBlock = 16;
+void prefix_distances_from_eqs(const uint8_t* eqs, uint32_t m, uint32_t steps, size_t count, uint32_t* out,
+                               uint32_t* last);
+
 // Which build this is, for the self-test report: "simd" or "scalar".
 const char* kernel_variant();
 

@@ -47,6 +47,22 @@ class ScalarPair {
 
 using BuildPair = ScalarPair;
 
+// One word at a time, each read from its lane of the block's rows.
+void prefix_distances_from_eqs(const uint8_t* eqs, uint32_t m, uint32_t steps, size_t count, uint32_t* out,
+                               uint32_t* last) {
+  for (size_t i = 0; i < count; ++i) {
+    const uint8_t* column = eqs + (i / kEqBlock) * kEqBlock * steps + i % kEqBlock;
+    Lane s;
+    int64_t score = m, best = m;
+    for (uint32_t j = 0; j < steps; ++j) {
+      score += myers_column(s, column[j * kEqBlock], m - 1);
+      best = branchless_min(best, score);
+    }
+    out[i] = static_cast<uint32_t>(best);
+    last[i] = static_cast<uint32_t>(score);
+  }
+}
+
 }  // namespace memento::search
 
 #include "search/myers_entry_points.h"

@@ -73,6 +73,47 @@ class SimdPair {
 
 using BuildPair = SimdPair;
 
+// Sixteen words a vector: the column of myers_step.h in 8-bit lanes. Bit i of
+// every quantity depends on bits 0..i only (the addition carries upwards, the
+// shifts move upwards), so the bits past m that 8-bit lanes drop or keep
+// change nothing below; the score stays within m + steps, far from 127.
+void prefix_distances_from_eqs(const uint8_t* eqs, uint32_t m, uint32_t steps, size_t count, uint32_t* out,
+                               uint32_t* last) {
+  const uint32_t last_bit = m - 1;
+  const v128_t one = wasm_i8x16_splat(1);
+  const v128_t zero = wasm_i8x16_splat(0);
+  for (size_t first = 0; first < count; first += kEqBlock) {
+    const uint8_t* rows = eqs + first * steps;
+    v128_t pv = wasm_i8x16_splat(-1), mv = zero, d0_before = zero, eq_before = zero;
+    v128_t score = wasm_i8x16_splat(static_cast<int8_t>(m)), best = score;
+    for (uint32_t j = 0; j < steps; ++j) {
+      const v128_t eq = wasm_v128_load(rows + j * kEqBlock);
+      const v128_t tr = wasm_v128_and(wasm_i8x16_shl(wasm_v128_andnot(eq, d0_before), 1), eq_before);
+      const v128_t carry = wasm_v128_xor(wasm_i8x16_add(wasm_v128_and(eq, pv), pv), pv);
+      const v128_t d0 = wasm_v128_or(wasm_v128_or(carry, eq), wasm_v128_or(mv, tr));
+      v128_t ph = wasm_v128_or(mv, wasm_v128_not(wasm_v128_or(d0, pv)));
+      v128_t mh = wasm_v128_and(pv, d0);
+      score = wasm_i8x16_add(score, wasm_i8x16_sub(wasm_v128_and(wasm_u8x16_shr(ph, last_bit), one),
+                                                   wasm_v128_and(wasm_u8x16_shr(mh, last_bit), one)));
+      best = wasm_i8x16_min(best, score);
+      ph = wasm_v128_or(wasm_i8x16_shl(ph, 1), one);
+      mh = wasm_i8x16_shl(mh, 1);
+      pv = wasm_v128_or(mh, wasm_v128_not(wasm_v128_or(d0, ph)));
+      mv = wasm_v128_and(ph, d0);
+      d0_before = d0;
+      eq_before = eq;
+    }
+    alignas(16) int8_t bests[kEqBlock], scores[kEqBlock];
+    wasm_v128_store(bests, best);
+    wasm_v128_store(scores, score);
+    const size_t lanes = count - first < kEqBlock ? count - first : kEqBlock;
+    for (size_t w = 0; w < lanes; ++w) {
+      out[first + w] = static_cast<uint32_t>(bests[w]);
+      last[first + w] = static_cast<uint32_t>(scores[w]);
+    }
+  }
+}
+
 }  // namespace memento::search
 
 #include "search/myers_entry_points.h"

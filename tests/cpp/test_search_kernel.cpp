@@ -65,9 +65,40 @@ Word mutate(std::mt19937& rng, Word w, uint32_t letters) {
   return w;
 }
 
+// The words' first `steps` ids as Peq bytes in the blocks of prefix_distances_from_eqs (0 past a shorter word).
+std::vector<uint8_t> eq_rows(const Peq& peq, const std::vector<Word>& words, uint32_t steps) {
+  std::vector<uint8_t> rows((words.size() + kEqBlock - 1) / kEqBlock * kEqBlock * steps, 0);
+  for (size_t i = 0; i < words.size(); ++i) {
+    for (uint32_t j = 0; j < steps && j < words[i].size(); ++j) {
+      rows[(i / kEqBlock) * kEqBlock * steps + j * kEqBlock + i % kEqBlock] =
+          static_cast<uint8_t>(peq.table[words[i][j]]);
+    }
+  }
+  return rows;
+}
+
+// The 8-bit kernel over words of any lengths, each cut or padded to `steps` ids, against the OSA table.
+void check_from_eqs(const Word& term, const std::vector<Word>& words, uint32_t steps) {
+  const Peq peq(term);
+  const std::vector<uint8_t> rows = eq_rows(peq, words, steps);
+  std::vector<uint32_t> prefix(words.size()), last(words.size());
+  prefix_distances_from_eqs(rows.data(), static_cast<uint32_t>(term.size()), steps, words.size(), prefix.data(),
+                            last.data());
+  for (size_t i = 0; i < words.size(); ++i) {
+    INFO("term length " << term.size() << ", word " << i << " of " << words.size() << ", steps " << steps);
+    const Word cut(words[i].begin(), words[i].begin() + std::min<size_t>(steps, words[i].size()));
+    // Padding (id 0, in no term) never lowers the prefix distance; the last column is the padded word's.
+    Word padded = cut;
+    padded.resize(steps, 0);
+    REQUIRE(prefix[i] == prefix_osa(term, cut));
+    REQUIRE(last[i] == osa(term, padded));
+  }
+}
+
 // Runs both kernels over `count` words of one length and checks each against DP.
 void check_batch(const Word& term, const std::vector<Word>& words, uint32_t length, uint32_t steps) {
   Peq peq(term);
+  if (term.size() <= kMaxByteTerm && steps <= kMaxByteSteps) check_from_eqs(term, words, steps);
   std::vector<uint32_t> chars;
   for (const Word& w : words) chars.insert(chars.end(), w.begin(), w.end());
   std::vector<uint32_t> full(words.size()), prefix(words.size()), last(words.size());
@@ -105,6 +136,19 @@ TEST_CASE("the transposition kernel equals the OSA table on every term and word 
     for (const Word& term : all_words(m, 3)) {
       for (uint32_t length = 1; length <= 6; ++length) check_batch(term, all_words(length, 3), length, length);
     }
+  }
+}
+
+TEST_CASE("the 8-bit kernel equals the OSA table on terms of 1..8 code points, words of mixed lengths, padded",
+          "[search][kernel]") {
+  std::mt19937 rng(20261207);
+  for (int round = 0; round < 3000; ++round) {
+    const uint32_t m = 1 + rng() % kMaxByteTerm, letters = 2 + rng() % 6;
+    const Word term = random_word(rng, m, letters);
+    // Batches around the 16-word blocks, words near the term (transpositions common) and random ones.
+    std::vector<Word> words(rng() % 40);
+    for (Word& w : words) w = rng() % 2 ? mutate(rng, term, letters) : random_word(rng, 1 + rng() % 12, letters);
+    check_from_eqs(term, words, m + static_cast<uint32_t>(rng() % 3));
   }
 }
 
