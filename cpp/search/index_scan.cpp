@@ -166,6 +166,16 @@ void Index::scan_filtered(const Scan& scan, uint32_t k) {
     // Id 0 and ids past the alphabet occur in no word: no set.
     sets[i] = term[i] == 0 || term[i] >= peq_.size() ? nullptr : begins_[(term[i] & (kBuckets - 1)) * kSigs + s].data();
   }
+  // A remembering scan wider than this keystroke's budgets (a four-letter
+  // term: prefix 1 and finished word 2, remembered within 2) scans now only
+  // what this keystroke can match: within the prefix budget (so many term
+  // positions found), or a word short enough to be within the finished-word
+  // budget whole. The other survivors go to the next keystroke unscanned: the
+  // near entries it rescans need only hold every entry within 2
+  // (cpp/search/NOTES.md).
+  const bool defers = recording_ && scan.k < k && scan.whole_k <= k;
+  const uint32_t now_need = defers ? m - scan.k : need;
+  const uint32_t longest_whole = m + scan.whole_k;
   const size_t entries = entry_length_.size();
   if (filtered_.size() < entries) filtered_.resize(entries);
   uint32_t* ids = filtered_.data();
@@ -177,10 +187,15 @@ void Index::scan_filtered(const Scan& scan, uint32_t k) {
     uint64_t at_least[kSigChars + 1] = {~uint64_t{0}};
     for (uint32_t t = 0; t < m; ++t) {
       const uint64_t x = sets[t] ? sets[t][b] : 0;
-      for (uint32_t j = need; j > 0; --j) at_least[j] |= at_least[j - 1] & x;
+      for (uint32_t j = now_need; j > 0; --j) at_least[j] |= at_least[j - 1] & x;
     }
     for (uint64_t mask = at_least[need]; mask != 0; mask &= mask - 1) {
-      ids[n++] = static_cast<uint32_t>(b * 64 + static_cast<uint32_t>(__builtin_ctzll(mask)));
+      const uint32_t bit = static_cast<uint32_t>(__builtin_ctzll(mask));
+      const uint32_t id = static_cast<uint32_t>(b * 64 + bit);
+      if (!defers || (at_least[now_need] >> bit & 1) || entry_length_[id] <= longest_whole)
+        ids[n++] = id;
+      else
+        recorded_near_.push_back(id);
     }
   }
   if (n == 0) return;
