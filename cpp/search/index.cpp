@@ -62,6 +62,7 @@ void Index::insert_notes(uint32_t position, uint32_t count) {
     } else {
       slot = static_cast<uint32_t>(slot_entries_.size());
       slot_entries_.emplace_back();
+      slot_word_counts_.push_back(0);
     }
   }
   order_.insert(order_.begin() + position, slots.begin(), slots.end());
@@ -101,6 +102,14 @@ bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries
       if (needed > list.capacity()) list.reserve(std::max(needed, 2 * list.capacity()));
     }
   }
+  if (!slot_entries_kept_) {
+    for (uint32_t i = 0; i < count; ++i) {
+      if (slot_word_counts_[order_[position + i]] > 0) {
+        make_slot_entries();
+        break;
+      }
+    }
+  }
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t slot = order_[position + i];
     for (uint32_t entry : slot_entries_[slot]) {
@@ -112,15 +121,30 @@ bool Index::set_notes(uint32_t position, uint32_t count, const uint32_t* entries
       }
       --word_notes_[entry_word_[entry]];
     }
-    slot_entries_[slot].assign(entries, entries + entry_counts[i]);
-    for (uint32_t entry : slot_entries_[slot]) {
-      postings_[entry].push_back(slot);
-      ++word_notes_[entry_word_[entry]];
+    if (slot_entries_kept_) slot_entries_[slot].assign(entries, entries + entry_counts[i]);
+    slot_word_counts_[slot] = entry_counts[i];
+    for (uint32_t e = 0; e < entry_counts[i]; ++e) {
+      postings_[entries[e]].push_back(slot);
+      ++word_notes_[entry_word_[entries[e]]];
     }
     entries += entry_counts[i];
   }
   changed();
   return true;
+}
+
+// Every slot's entries, from the posting lists (each pair is in both; the
+// order within a slot's list does not matter: it is only searched and
+// emptied).
+void Index::make_slot_entries() {
+  for (uint32_t slot = 0; slot < slot_entries_.size(); ++slot) {
+    slot_entries_[slot].clear();
+    slot_entries_[slot].reserve(slot_word_counts_[slot]);
+  }
+  for (uint32_t entry = 0; entry < postings_.size(); ++entry) {
+    for (uint32_t slot : postings_[entry]) slot_entries_[slot].push_back(entry);
+  }
+  slot_entries_kept_ = true;
 }
 
 }  // namespace memento::search

@@ -280,7 +280,7 @@ const Index::CachedTerm& Index::term_best(const uint32_t* term, uint32_t m, bool
   if (m == 0) {
     // The empty prefix is within 0 of every word, and no word is empty: key 2 * 0 + 1.
     if (prefix) {
-      for (size_t s = 0; s < slots; ++s) best_[s] = slot_entries_[s].empty() ? kNoMatch : 1;
+      for (size_t s = 0; s < slots; ++s) best_[s] = slot_word_counts_[s] == 0 ? kNoMatch : 1;
     }
   } else {
     const uint32_t k = prefix ? prefix_budget(m) : term_budget(m);
