@@ -12,30 +12,60 @@ const char* kernel_variant() { return "simd"; }
 
 namespace {
 
-// Two words in one i64x2: column() is myers_column() (with its transposition
-// term) on both at once, returning both horizontal deltas at row m.
+// The vector lanes a column runs in: 64-bit (two words) or 8-bit (sixteen).
+struct Lanes64 {
+  static v128_t splat(int64_t x) { return wasm_i64x2_splat(x); }
+  static v128_t add(v128_t a, v128_t b) { return wasm_i64x2_add(a, b); }
+  static v128_t sub(v128_t a, v128_t b) { return wasm_i64x2_sub(a, b); }
+  static v128_t shl(v128_t a, uint32_t n) { return wasm_i64x2_shl(a, n); }
+  static v128_t shr(v128_t a, uint32_t n) { return wasm_u64x2_shr(a, n); }
+};
+struct Lanes8 {
+  static v128_t splat(int64_t x) { return wasm_i8x16_splat(static_cast<int8_t>(x)); }
+  static v128_t add(v128_t a, v128_t b) { return wasm_i8x16_add(a, b); }
+  static v128_t sub(v128_t a, v128_t b) { return wasm_i8x16_sub(a, b); }
+  static v128_t shl(v128_t a, uint32_t n) { return wasm_i8x16_shl(a, n); }
+  static v128_t shr(v128_t a, uint32_t n) { return wasm_u8x16_shr(a, n); }
+};
+
+// myers_column() (with its transposition term) on every lane at once: the
+// state of one word a lane; returns each lane's horizontal delta at row m.
+// In 8-bit lanes the column is exact for m <= 8: bit i of every quantity
+// depends on bits 0..i only (the addition carries upwards, the shifts move
+// upwards), so the bits past m that narrow lanes drop change nothing below.
+template <class L>
+struct VectorLane {
+  v128_t pv = L::splat(-1);
+  v128_t mv = L::splat(0);
+  v128_t d0 = L::splat(0);
+  v128_t eq = L::splat(0);
+
+  v128_t column(v128_t new_eq, uint32_t last_bit) {
+    const v128_t one = L::splat(1);
+    // TR = ((~D0' & Eq) << 1) & Eq': andnot does the ~ for free.
+    const v128_t tr = wasm_v128_and(L::shl(wasm_v128_andnot(new_eq, d0), 1), eq);
+    const v128_t carry = wasm_v128_xor(L::add(wasm_v128_and(new_eq, pv), pv), pv);
+    const v128_t new_d0 = wasm_v128_or(wasm_v128_or(carry, new_eq), wasm_v128_or(mv, tr));
+    v128_t ph = wasm_v128_or(mv, wasm_v128_not(wasm_v128_or(new_d0, pv)));
+    v128_t mh = wasm_v128_and(pv, new_d0);
+    const v128_t delta = L::sub(wasm_v128_and(L::shr(ph, last_bit), one), wasm_v128_and(L::shr(mh, last_bit), one));
+    ph = wasm_v128_or(L::shl(ph, 1), one);
+    mh = L::shl(mh, 1);
+    pv = wasm_v128_or(mh, wasm_v128_not(wasm_v128_or(new_d0, ph)));
+    mv = wasm_v128_and(ph, new_d0);
+    d0 = new_d0;
+    eq = new_eq;
+    return delta;
+  }
+};
+
+// Two words in one i64x2.
 class SimdPair {
  public:
   explicit SimdPair(uint32_t m) : score_(wasm_i64x2_splat(m)), best_(score_) {}
 
   v128_t column(uint64_t eq_a, uint64_t eq_b, uint32_t last_bit) {
-    const v128_t eq = wasm_i64x2_make(static_cast<int64_t>(eq_a), static_cast<int64_t>(eq_b));
-    const v128_t one = wasm_i64x2_splat(1);
-    // TR = ((~D0' & Eq) << 1) & Eq': andnot does the ~ for free.
-    const v128_t tr = wasm_v128_and(wasm_i64x2_shl(wasm_v128_andnot(eq, d0_), 1), eq_);
-    const v128_t carry = wasm_v128_xor(wasm_i64x2_add(wasm_v128_and(eq, pv_), pv_), pv_);
-    const v128_t d0 = wasm_v128_or(wasm_v128_or(carry, eq), wasm_v128_or(mv_, tr));
-    v128_t ph = wasm_v128_or(mv_, wasm_v128_not(wasm_v128_or(d0, pv_)));
-    v128_t mh = wasm_v128_and(pv_, d0);
-    const v128_t delta = wasm_i64x2_sub(wasm_v128_and(wasm_u64x2_shr(ph, last_bit), one),
-                                        wasm_v128_and(wasm_u64x2_shr(mh, last_bit), one));
-    ph = wasm_v128_or(wasm_i64x2_shl(ph, 1), one);
-    mh = wasm_i64x2_shl(mh, 1);
-    pv_ = wasm_v128_or(mh, wasm_v128_not(wasm_v128_or(d0, ph)));
-    mv_ = wasm_v128_and(ph, d0);
-    d0_ = d0;
-    eq_ = eq;
-    return delta;
+    return lanes_.column(wasm_i64x2_make(static_cast<int64_t>(eq_a), static_cast<int64_t>(eq_b)), last_bit);
   }
 
   void scored_column(uint64_t eq_a, uint64_t eq_b, uint32_t last_bit) {
@@ -44,8 +74,8 @@ class SimdPair {
   }
 
   void write_full(uint32_t* out, uint32_t length, uint64_t mask) const {
-    out[0] = final_distance(Lane{u64_lane<0>(pv_), u64_lane<0>(mv_)}, length, mask);
-    out[1] = final_distance(Lane{u64_lane<1>(pv_), u64_lane<1>(mv_)}, length, mask);
+    out[0] = final_distance(Lane{u64_lane<0>(lanes_.pv), u64_lane<0>(lanes_.mv)}, length, mask);
+    out[1] = final_distance(Lane{u64_lane<1>(lanes_.pv), u64_lane<1>(lanes_.mv)}, length, mask);
   }
 
   void write_prefix(uint32_t* out, uint32_t* last) const {
@@ -61,10 +91,7 @@ class SimdPair {
     return static_cast<uint64_t>(wasm_i64x2_extract_lane(v, which));
   }
 
-  v128_t pv_ = wasm_i64x2_splat(-1);
-  v128_t mv_ = wasm_i64x2_splat(0);
-  v128_t d0_ = wasm_i64x2_splat(0);
-  v128_t eq_ = wasm_i64x2_splat(0);
+  VectorLane<Lanes64> lanes_;
   v128_t score_;
   v128_t best_;
 };
@@ -73,41 +100,23 @@ class SimdPair {
 
 using BuildPair = SimdPair;
 
-// Sixteen words a vector: the column of myers_step.h in 8-bit lanes. Bit i of
-// every quantity depends on bits 0..i only (the addition carries upwards, the
-// shifts move upwards), so the bits past m that 8-bit lanes drop or keep
-// change nothing below; the score stays within m + steps, far from 127.
+// Sixteen words a vector: VectorLane in 8-bit lanes; the score stays within
+// m + steps, far from 127.
 void prefix_distances_from_eqs(const uint8_t* eqs, uint32_t m, uint32_t steps, size_t count, uint32_t* out,
                                uint32_t* last) {
-  const uint32_t last_bit = m - 1;
-  const v128_t one = wasm_i8x16_splat(1);
-  const v128_t zero = wasm_i8x16_splat(0);
   for (size_t first = 0; first < count; first += kEqBlock) {
     const uint8_t* rows = eqs + first * steps;
-    v128_t pv = wasm_i8x16_splat(-1), mv = zero, d0_before = zero, eq_before = zero;
-    v128_t score = wasm_i8x16_splat(static_cast<int8_t>(m)), best = score;
+    VectorLane<Lanes8> lanes;
+    v128_t score = Lanes8::splat(m), best = score;
     for (uint32_t j = 0; j < steps; ++j) {
-      const v128_t eq = wasm_v128_load(rows + j * kEqBlock);
-      const v128_t tr = wasm_v128_and(wasm_i8x16_shl(wasm_v128_andnot(eq, d0_before), 1), eq_before);
-      const v128_t carry = wasm_v128_xor(wasm_i8x16_add(wasm_v128_and(eq, pv), pv), pv);
-      const v128_t d0 = wasm_v128_or(wasm_v128_or(carry, eq), wasm_v128_or(mv, tr));
-      v128_t ph = wasm_v128_or(mv, wasm_v128_not(wasm_v128_or(d0, pv)));
-      v128_t mh = wasm_v128_and(pv, d0);
-      score = wasm_i8x16_add(score, wasm_i8x16_sub(wasm_v128_and(wasm_u8x16_shr(ph, last_bit), one),
-                                                   wasm_v128_and(wasm_u8x16_shr(mh, last_bit), one)));
+      score = wasm_i8x16_add(score, lanes.column(wasm_v128_load(rows + j * kEqBlock), m - 1));
       best = wasm_i8x16_min(best, score);
-      ph = wasm_v128_or(wasm_i8x16_shl(ph, 1), one);
-      mh = wasm_i8x16_shl(mh, 1);
-      pv = wasm_v128_or(mh, wasm_v128_not(wasm_v128_or(d0, ph)));
-      mv = wasm_v128_and(ph, d0);
-      d0_before = d0;
-      eq_before = eq;
     }
     alignas(16) int8_t bests[kEqBlock], scores[kEqBlock];
     wasm_v128_store(bests, best);
     wasm_v128_store(scores, score);
-    const size_t lanes = count - first < kEqBlock ? count - first : kEqBlock;
-    for (size_t w = 0; w < lanes; ++w) {
+    const size_t words = count - first < kEqBlock ? count - first : kEqBlock;
+    for (size_t w = 0; w < words; ++w) {
       out[first + w] = static_cast<uint32_t>(bests[w]);
       last[first + w] = static_cast<uint32_t>(scores[w]);
     }
