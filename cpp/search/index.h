@@ -87,7 +87,16 @@ class Index {
   // The entries' first `width` ids as Peq bytes (the term's Peq set, at most kMaxByteTerm code points), in the
   // blocks of prefix_distances_from_eqs(); then their distances into distances_ and lasts_.
   void prefix_distances_of(const uint32_t* entries, size_t n, uint32_t m, uint32_t width);
+  struct Matched {  // an entry within the term's budget: its key, and whether its word begins with term[0]
+    uint32_t entry;
+    uint32_t key;
+    uint8_t agrees;
+  };
+  // An entry in at least this many notes goes first in give_keys().
+  static constexpr size_t kCommonPostings = 64;
   void consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
+  void give_keys(bool prefix);
+  void give_key(bool prefix, const Matched& match);
   uint32_t whole_distance(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps);
   void set_peq(const uint32_t* term, uint32_t m, bool on);
   bool represents_before(uint32_t a, uint32_t b) const;
@@ -144,6 +153,7 @@ class Index {
 
   std::vector<uint32_t> distances_, lasts_, gathered_, filtered_;
   std::vector<uint8_t> eq_rows_;
+  std::vector<Matched> matched_;  // consider() to give_keys()
   std::vector<std::vector<uint64_t>> begins_ = std::vector<std::vector<uint64_t>>(kBuckets * kSigs);
   bool filtering_ = true;  // false once past kMaxFilteredEntries
   std::vector<uint32_t> dp_row_;

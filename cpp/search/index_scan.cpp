@@ -55,14 +55,47 @@ void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32
   }
   const uint32_t length = entry_length_[entry];
   const uint8_t agrees = groups_[length].chars[size_t{entry_offset_[entry]} * length] == scan.term[0];
+  matched_.push_back(Matched{entry, key, agrees});
+}
+
+// The matched entries' notes take their keys (consider()). The common words'
+// entries go first, best first (key, agreeing, then the representative
+// order), so that each of their notes is decided by the first of them that
+// holds it: one test a posting, where the comparison with the note's
+// representative so far read three tables a posting. The other entries
+// follow under the full rule, which gives the same keys in any order.
+void Index::give_keys(bool prefix) {
+  const auto common = std::partition(matched_.begin(), matched_.end(), [this](const Matched& match) {
+    return postings_[match.entry].size() >= kCommonPostings;
+  });
+  std::sort(matched_.begin(), common, [this](const Matched& a, const Matched& b) {
+    if (a.key != b.key) return a.key < b.key;
+    if (a.agrees != b.agrees) return a.agrees > b.agrees;
+    return represents_before(a.entry, b.entry);
+  });
+  for (auto match = matched_.begin(); match != common; ++match) {
+    for (uint32_t slot : postings_[match->entry]) {
+      if (best_[slot] != kNoMatch) continue;
+      best_[slot] = static_cast<uint8_t>(match->key);
+      agreement_[slot] = match->agrees;
+      if (prefix) representative_[slot] = match->entry;
+    }
+  }
+  for (auto match = common; match != matched_.end(); ++match) give_key(prefix, *match);
+  matched_.clear();
+}
+
+void Index::give_key(bool prefix, const Matched& match) {
+  const uint32_t entry = match.entry, key = match.key;
+  const uint8_t agrees = match.agrees;
   for (uint32_t slot : postings_[entry]) {
     if (key < best_[slot]) {
       best_[slot] = static_cast<uint8_t>(key);
       agreement_[slot] = agrees;
-      if (scan.prefix) representative_[slot] = entry;
+      if (prefix) representative_[slot] = entry;
     } else if (key == best_[slot]) {
-      if (scan.prefix && (agrees > agreement_[slot] ||
-                          (agrees == agreement_[slot] && represents_before(entry, representative_[slot])))) {
+      if (prefix && (agrees > agreement_[slot] ||
+                     (agrees == agreement_[slot] && represents_before(entry, representative_[slot])))) {
         representative_[slot] = entry;
       }
       agreement_[slot] |= agrees;
@@ -300,6 +333,7 @@ const Index::CachedTerm& Index::term_best(const uint32_t* term, uint32_t m, bool
       rescan_previous(scan);
     else
       scan_groups(scan, std::max(k, scan.whole_k));
+    give_keys(prefix);
     recording_ = false;
     if (prefix && k == 0) {
       previous_prefix_.clear();

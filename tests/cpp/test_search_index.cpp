@@ -271,6 +271,42 @@ TEST_CASE("the index equals a brute-force scan on random corpora and queries", "
   }
 }
 
+TEST_CASE("corpora whose words are in hundreds of notes (the common words' first pass) equal the brute-force scan",
+          "[search][index]") {
+  // Index::kCommonPostings is 64: with 700 notes of up to 7 words over 40, most words are in more notes than that,
+  // and the notes holding two of them decide between them by key, agreement and commonness.
+  std::mt19937 rng(14);
+  for (int corpus = 0; corpus < 6; ++corpus) {
+    RandomCorpus c(rng, 4, 700);
+    Fixture& f = c.fixture;
+    for (int q = 0; q < 40; ++q) {
+      Word term = typo(rng, c.vocab[rng() % c.vocab.size()], c.letters);
+      if (term.empty()) term.push_back(1);
+      if (rng() % 2 == 0) term.resize(1 + rng() % term.size());
+      INFO("corpus " << corpus << " query " << q);
+      REQUIRE(f.search({term}) == brute_force(f.notes, {term}));
+      const Word first = c.vocab[rng() % c.vocab.size()];
+      REQUIRE(f.search({first, term}) == brute_force(f.notes, {first, term}));
+    }
+  }
+}
+
+TEST_CASE("a note holding two common words at one key is represented by the one that begins with the term's letter",
+          "[search][index]") {
+  // "cart": "dart" (100 notes) and "cars" (80 notes) are both 1 away, key 2; notes 70..99 hold both, and there
+  // "cars" agrees with the term's first letter, so it represents them although "dart" is in more notes.
+  const auto w = search_test::letters;
+  Fixture f;
+  for (uint32_t n = 0; n < 150; ++n) {
+    std::vector<Word> words{w("zz")};
+    if (n < 100) words.push_back(w("dart"));
+    if (n >= 70) words.push_back(w("cars"));
+    f.insert(n, words);
+  }
+  REQUIRE(f.search({w("cart")}) == brute_force(f.notes, {w("cart")}));
+  REQUIRE(f.search({w("zz"), w("cart")}) == brute_force(f.notes, {w("zz"), w("cart")}));
+}
+
 TEST_CASE("typing a word one code point at a time gives the brute-force result on every keystroke", "[search][index]") {
   std::mt19937 rng(12);
   for (int corpus = 0; corpus < 40; ++corpus) {
