@@ -357,7 +357,15 @@ export class GlassBlur extends ElementBase {
       const cut = blurInputWindow(rect, radius, quality, pw, ph);
       const inner = { x: rect.x - cut.x, y: rect.y - cut.y, width: rect.width, height: rect.height };
       job = createImageBitmap(source, cut.x, cut.y, cut.width, cut.height)
-        .then((bitmap) => worker.blurFrame({ bitmap, rect: inner, radius, quality }))
+        .then((bitmap) => {
+          // Dropped while the bitmap was cut (the CSS path taken, the element gone): a job now would start the
+          // dropped worker again, and nothing would ever end it.
+          if (worker !== this.#worker) {
+            bitmap.close();
+            return {};
+          }
+          return worker.blurFrame({ bitmap, rect: inner, radius, quality });
+        })
         .then((result) => ({ ...result, rect, sourceWidth: pw, sourceHeight: ph }));
     }
     this.#pending = true;

@@ -394,6 +394,26 @@ async function glassOverWorkerSky({ painter, workerOptions, message = {}, attrib
   return page;
 }
 
+test('switching to the CSS path while a frame\'s bitmap is being cut leaves no worker behind', async () => {
+  const page = await glassPage();
+  await setUpScene(page);
+  await waitFor(page, () => document.getElementById('bar').stats.framesDrawn >= 3, undefined, { what: 'frames on the worker path' });
+  // From now on a frame's bitmap takes 300 ms to cut, so the switch below comes while one is being cut.
+  await page.evaluate(() => {
+    const cut = window.createImageBitmap.bind(window);
+    window.cuts = 0;
+    window.createImageBitmap = (...args) => {
+      window.cuts++;
+      return new Promise((resolve) => setTimeout(resolve, 300)).then(() => cut(...args));
+    };
+  });
+  await waitFor(page, () => window.cuts > 0, undefined, { what: 'a frame cutting its bitmap' });
+  await page.evaluate(() => document.getElementById('bar').setAttribute('css-backdrop', ''));
+  await sleep(page, 700);
+  assert.equal(await page.evaluate(() => window.memento.liveWorkerCount()), 0, 'the dropped worker was not started again');
+  await page.close();
+});
+
 test('connectSource(): a canvas drawn in a worker sends its frames to the glass worker over a MessageChannel', async () => {
   const page = await glassOverWorkerSky({ painter: './glass-source-worker.js', attributes: 'radius="4" quality="quarter"' });
   const result = await page.evaluate(async () => {
