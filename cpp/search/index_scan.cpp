@@ -35,7 +35,8 @@ void Index::set_peq(const uint32_t* term, uint32_t m, bool on) {
 // keeps whether some word at its best distance begins with term[0] (the
 // agreement rule). Within kRecordBudget (a prefix scan): remembered for the
 // next keystroke. `last` is D[m][steps] over the entry's first `steps` ids as
-// the kernel read them (padded with id 0 past a shorter word).
+// the kernel read them (padded with id 0 past a shorter word). The entry is
+// only collected here: its notes take the key in give_keys(), after the scan.
 void Index::consider(const Scan& scan, uint32_t entry, uint32_t distance, uint32_t last, uint32_t steps) {
   if (recording_ && distance <= kRecordBudget) recorded_near_.push_back(entry);
   uint32_t key;
