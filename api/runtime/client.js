@@ -207,7 +207,7 @@ export class WorkerClient {
     try {
       [compiled, companions] = await Promise.all([
         compileModule(this.module, { forceScalar: force === 'scalar' }),
-        compileCompanions(this.module.companions)]);
+        compileCompanions(this.module.companions, this.hints)]);
     } catch (error) {
       worker.terminate();
       throw error;

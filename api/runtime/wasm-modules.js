@@ -26,11 +26,14 @@ export function compileModule({ wasm }, { forceScalar = false } = {}) {
 
 const companionCache = new Map();
 
-/** The companion modules (api/modules/*.js `companions`) a worker can use here, compiled once. */
-export async function compileCompanions(companions) {
+/**
+ * The companion modules (api/modules/*.js `companions`) a worker with these
+ * lane `hints` can use here, each compiled once per page.
+ */
+export async function compileCompanions(companions, hints) {
   const modules = {};
   for (const [key, { url, usable }] of Object.entries(companions)) {
-    if (!usable()) continue;
+    if (!usable(hints)) continue;
     const href = String(url);
     if (!companionCache.has(href)) companionCache.set(href, compileWasm(href).catch(() => undefined));
     modules[key] = await companionCache.get(href);
