@@ -107,6 +107,9 @@ class Index {
   // answer() for a query of one term (its own order, two counting sorts instead of four).
   uint32_t answer_one(const uint32_t* chars, uint32_t length, uint32_t* out_positions, uint32_t* out_scores);
   void grow_word_tables();
+  // list_ = the positions whose slot is kept(slot), in position order.
+  template <typename Kept>
+  void list_kept(Kept kept);
   // Stably sorts `items` by key(item) in 0 .. range - 1 (a counting sort).
   template <typename Key>
   void sort_stably(std::vector<uint32_t>& items, Key key, uint32_t range);
