@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
 import { axeViolations, openBrowser, skipUnless, waitFor } from './harness.mjs';
 import { watchHostStalls } from './host-stalls.mjs';
-import { judgeAgainstControl } from './frame-control.mjs';
+import { judgeAgainstControl, verdictAgainstControl } from './frame-control.mjs';
 import { createReference, referenceSearch } from '../../fixtures/search-reference.js';
 import { keystrokes, searchCorpus } from '../../fixtures/search-corpus.js';
 
@@ -69,13 +69,14 @@ function framesSince(t0) {
 // it types: not WebKitWebDriver) against a control (frame-control.mjs): each typing
 // of the word is a window, and after a typing that misses, the same keys are typed
 // as fast into a plain field of the same page. On these shared 2-core machines the host sometimes
-// slows everything 3-5x for a few tens of milliseconds, and under CI's load the
-// compositor misses vsyncs with nothing of ours running (Firefox, 2026-12-07: 33-50 ms
-// gaps in each of three typings, no long task, the worker's search at most 2-7 ms a
-// key), while work of ours that does not fit a frame loses frames in every typing,
-// more than the plain field does. A typing's gaps and long tasks count as the page's
-// only beyond the host's stalls inside them (host-stalls.mjs: a sleeping Node thread
-// that did not run either). Every keystroke of every typing must equal the reference.
+// slows everything 3-5x for a few tens of milliseconds, and a page's first typing
+// drops a few frames in Chromium and Firefox while the browser lays out the list's
+// first rows (no script of ours over 8 ms around them; cpp/search/NOTES.md, "Firefox's
+// frames while typing under load"); the second typing and the plain field drop none.
+// Work of ours that does not fit a frame loses frames in every typing, more than the
+// plain field does. A typing's gaps and long tasks count as the page's only beyond the
+// host's stalls inside them (host-stalls.mjs: a sleeping Node thread that did not run
+// either). Every keystroke of every typing must equal the reference.
 const TYPINGS = 3;
 
 test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference; frame gaps over 20 ms and tasks over 50 ms judged against typing into a plain field', async (t) => {
@@ -120,8 +121,7 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
     return { ...watch, log, path };
   };
   // The control: the same ten key presses at the typing's pace into a plain <input> of the same page, which
-  // searches nothing: what the driver's key presses and the host cost the page's frames without our work (in
-  // Firefox a typing's gaps fall on the key presses' input events, not on the rows' drawing: 2-4 ms a frame).
+  // searches nothing: what the driver's key presses and the host cost the page's frames without our work.
   const controlTyping = async () => {
     const start = await page.evaluate(() => {
       let field = document.getElementById('control-field');
@@ -154,17 +154,16 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
     console.log(`${what}; ${w.frames.length} frames, longest gap ${frames.longestMs.toFixed(1)} ms, ${frames.summary}; load average ${
       loadavg()[0].toFixed(1)}`);
   };
-  const measure = async (typing) => {
-    const w = typing ? await typeWord() : await controlTyping();
-    return { frames: w.frames, longTasks: w.longTasks, log: w.log, path: w.path, since: w.frames[0] };
-  };
+  const measure = (typing) => (typing ? typeWord() : controlTyping());
   let verdict;
   if (judged) {
     verdict = await judgeAgainstControl({ host, measure, attempts: TYPINGS, onWindow: report });
   } else {
-    // The driver's typing cannot be judged for frames here: one typing, for its answers.
-    const w = await measure(true);
-    report({ kind: 'window', attempt: 1, judged: await host.judge({ ...w, boundMs: 20 }), window: w });
+    // The driver's typing costs frames by itself here: one typing, for its answers and its long tasks.
+    const w = await typeWord();
+    const judgedTyping = await host.judge({ ...w, boundMs: 20 });
+    report({ kind: 'window', attempt: 1, judged: judgedTyping, window: w });
+    verdict = verdictAgainstControl([judgedTyping], []);
   }
   await host.stop();
   await t.test('no frame gap over 20 ms, or no more than typing into a plain field costs', (st) => {
@@ -172,7 +171,7 @@ test('typing "kubernetes" over 5,000 notes: every keystroke equals the reference
     assert.ok(verdict.clean || verdict.gaps[0] <= 2 * verdict.gaps[1] + 2, `the typings' frames, beyond the host's stalls: ${verdict.report}`);
   });
   await t.test('no main-thread task over 50 ms, or no more than typing into a plain field costs (Long Tasks API)', (st) => {
-    if (!skipUnless(st, browser.engine, 'longTasks') || !skipUnless(st, browser.engine, 'framesWhileTyping')) return;
+    if (!skipUnless(st, browser.engine, 'longTasks')) return;
     assert.ok(verdict.clean || verdict.tasks[0] <= 2 * verdict.tasks[1], `the typings' long tasks, beyond the host's stalls: ${verdict.report}`);
   });
   assert.deepEqual(page.problems, []);
