@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForBrowser } from './lib/chromium.mjs';
+import { mementoElements } from '../bundlers/esbuild.js';
 import { sealVault } from '../fixtures/sealed-vault.mjs';
 import { jobById, jobs as allJobs, MEMORY_JOBS } from './calls/jobs.mjs';
 import { formatSummary, summarize, summarizeMemory } from './calls/report.mjs';
@@ -37,6 +38,11 @@ async function prepare(root, jobs) {
   await build({
     absWorkingDir: root, entryPoints: ['bench/calls/page.js'], outdir: out, bundle: true, splitting: true,
     format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning',
+    // Our API bundled for the "app" contender: its workers and wasm copied beside the chunks, as an app's build does.
+    plugins: [mementoElements()],
+    // dist/api.js's bare imports of chunks only order their evaluation (each is also imported by name where used)
+    // and package.json's sideEffects says they have none, so esbuild drops them, and says so for each.
+    logOverride: { 'ignored-bare-import': 'silent' },
   });
   writeFileSync(path.join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>calls bench</title>'
     + '<link rel="icon" href="data:,"><script type="module" src="./page.js"></script>\n');
@@ -73,7 +79,7 @@ async function measure(engine, jobs, { root, quick, against, memory, log, onRepe
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const job of jobs) {
       if (!quick && job.heavy && repeat >= REPEATS.heavy) continue;
-      const whos = ['ours', ...(against ? ['against'] : []), ...Object.keys(job.peers)];
+      const whos = ['ours', ...(engine.bundles ? ['app'] : []), ...(against ? ['against'] : []), ...Object.keys(job.peers)];
       const order = whos.map((_, i) => whos[(i + repeat) % whos.length]);
       const sessions = [];
       for (const who of order) {

@@ -13,7 +13,7 @@ const [jobId, who, entry, vaultFile] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, '../..');
 let vault;
 const ctx = {
-  entry: pathToFileURL(entry).href,
+  api: () => import(pathToFileURL(entry).href),
   vault: async () => {
     vault ??= JSON.parse(await readFile(vaultFile, 'utf8'), (key, value) => (key === 'deviceKey' ? new Uint8Array(value) : value));
     return vault;

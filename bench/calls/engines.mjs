@@ -63,6 +63,8 @@ export async function withFirefox(use, { log }) {
 function browserEngine(version, open) {
   return {
     version,
+    // A page can have our API bundled into it (the "app" contender, bench/calls/page.js); a Node process imports it.
+    bundles: true,
     open,
     async kernel(kernel, params) {
       const session = await open('open-5000', 'kernel', 'dist');

@@ -11,8 +11,11 @@
 //   start(ctx) -> handle (timed within the first call: imports, `sodium.ready`),
 //   call(handle, input) -> result (timed), check?(result) -> string (equal among `same` contenders),
 //   after?(handle, result) (untimed cleanup: the index a build made)}.
-// `ctx` is {env, entry, vault()}: env as bench/lib/*-env (url, emscripten, engine), entry the URL of our
-// package's entry (dist/api.js, the API alone, in a browser, dist/node.js in Node; or another build's, CALLS_AGAINST).
+// `ctx` is {env, api(), vault()}: env as bench/lib/*-env (url, emscripten, engine), api() our package's API as this
+// contender imports it: in a browser dist/api.js fetched from the server ("ours": a page without a bundler, 12
+// files), or bundled into the page's own chunks as an app's bundler makes it ("app": esbuild with the package's
+// mementoElements(), the way the peers' code reaches the page), or another build's (CALLS_AGAINST); in Node
+// dist/node.js.
 // A kernel is {module, contender, case, with?}: that contender of bench/<module>.mjs (set up untimed), its case's
 // params (with `with` over them).
 
@@ -46,7 +49,7 @@ function argon2Job(mib, p) {
     fresh: { mib, what: 'the hash\'s blocks, given back after the call' },
     ours: {
       label: 'argon2id() of our package',
-      start: async ({ entry }) => (await import(entry)).argon2id,
+      start: async ({ api }) => (await api()).argon2id,
       call: (argon2id) => argon2id({ password: PASSWORD, salt: SALT, ...params, length: 32 }),
     },
     peers: Object.fromEntries([peer]),
@@ -63,7 +66,7 @@ const notesJob = {
   ours: {
     label: 'openNotes() of our package',
     inputs: ({ vault }) => vault(),
-    start: async ({ entry }) => (await import(entry)).openNotes,
+    start: async ({ api }) => (await api()).openNotes,
     call: (openNotes, { notes, deviceKey }) => openNotes(notes, deviceKey),
   },
   peers: {
@@ -95,7 +98,7 @@ const searchBuild = {
   ours: {
     label: 'createSearchIndex() of our package',
     inputs: texts,
-    start: async ({ entry }) => (await import(entry)).createSearchIndex,
+    start: async ({ api }) => (await api()).createSearchIndex,
     call: (create, list) => create(list),
     after: (_, index) => index.destroy(),
   },
@@ -115,7 +118,7 @@ const searchKeystroke = {
   ours: {
     label: 'SearchIndex.search() of our package (index from createSearchIndex(), built untimed)',
     inputs: texts,
-    start: async ({ entry }, list) => (await import(entry)).createSearchIndex(list),
+    start: async ({ api }, list) => (await api()).createSearchIndex(list),
     call: (index) => index.search(QUERY),
     startUntimed: true,
   },
@@ -139,7 +142,7 @@ function textureJob(size) {
     fresh: { mib: (5 * 4 * size * size) / (1 << 20), what: 'the five RGBA maps handed to the caller' },
     ours: {
       label: 'renderTexture() of our package',
-      start: async ({ entry }) => (await import(entry)).renderTexture,
+      start: async ({ api }) => (await api()).renderTexture,
       call: (renderTexture) => renderTexture(params),
     },
     peers: {
@@ -171,7 +174,7 @@ function blurJob(radius) {
     ours: {
       label: 'boxBlur() of our package ({transfer: true} on a fresh copy of the image, as a getImageData user)',
       inputs: sky, perCall: copyOf,
-      start: async ({ entry }) => (await import(entry)).boxBlur,
+      start: async ({ api }) => (await api()).boxBlur,
       call: (boxBlur, copy) => boxBlur(copy, radius, { transfer: true }),
     },
     peers: {
@@ -212,7 +215,7 @@ export function jobById(id) {
 
 /** The contender `who` of a job: 'ours', 'against' (ours from another build), or a peer's id. */
 export function contenderOf(job, who) {
-  if (who === 'ours' || who === 'against') return job.ours;
+  if (who === 'ours' || who === 'app' || who === 'against') return job.ours;
   const peer = job.peers[who];
   if (!peer) throw new Error(`job ${job.id} has no contender "${who}"`);
   return peer;

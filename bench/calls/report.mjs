@@ -1,7 +1,8 @@
 // What `npm run bench -- calls` prints and records: per job and situation, the
 // medians of our API, each peer and our kernel alone, our API against each peer
 // (how many times faster ours is: peer / ours) and against our kernel (what the
-// API adds: ours / kernel - 1). Pure functions (tests/js/bench-calls.test.js).
+// API adds: ours / kernel - 1); in browsers also our API bundled into the page as
+// an app's bundler makes it ("app"), against each peer. Pure functions (tests/js/bench-calls.test.js).
 import { median } from '../lib/measure.mjs';
 
 export const SITUATION_LABELS = { first: 'first call in a fresh page', idle: 'after 10 s idle', row: 'fifth in a row' };
@@ -30,13 +31,18 @@ export function summarize(jobs, runs, kernels) {
       ...(job.fresh ? { freshMiB: job.fresh.mib, freshWhat: job.fresh.what } : {}),
       medians,
       kernel,
-      vsPeers: Object.fromEntries(whos.filter((w) => w !== 'ours' && w !== 'against')
-        .map((peer) => [peer, perSituation((s) => medians[peer][s] / ours[s])])),
+      vsPeers: Object.fromEntries(peersOf(whos).map((peer) => [peer, perSituation((s) => medians[peer][s] / ours[s])])),
+      // Our API bundled into the page as an app's bundler makes it, as the peers' code is: against each peer.
+      ...(medians.app ? { appVsPeers: Object.fromEntries(peersOf(whos).map((peer) => [peer, perSituation((s) => medians[peer][s] / medians.app[s])])) } : {}),
       ...(medians.against ? { vsAgainst: perSituation((s) => medians.against[s] / ours[s]) } : {}),
       overhead: kernel === undefined ? undefined : perSituation((s) => ours[s] / kernel - 1),
     };
   });
 }
+
+// Ours in its forms (the API from the server, bundled into an app, another build's): the rest are peers.
+const OURS = new Set(['ours', 'app', 'against']);
+const peersOf = (whos) => whos.filter((who) => !OURS.has(who));
 
 /** "3.21x" faster, or "0.86x (slower)": a ratio below 1 says so. */
 export function speedup(ratio) {
@@ -66,6 +72,12 @@ export function formatSummary(engine, summary, { labels = {}, freshMemory } = {}
       const against = job.vsAgainst ? [`against build ${ms(job.medians.against[s])} ms: ${speedup(job.vsAgainst[s])}`] : [];
       const overhead = job.overhead ? [`API over kernel ${percent(job.overhead[s])}`] : [];
       lines.push(`   ${SITUATION_LABELS[s].padEnd(27)} ours ${ms(ours).padStart(6)} ms | ${[...peers, ...against, ...overhead].join(' | ')}`);
+    }
+    if (job.appVsPeers) {
+      for (const s of SITUATIONS) {
+        const peers = Object.entries(job.appVsPeers).map(([peer, ratios]) => `${labels[peer] ?? peer} ${ms(job.medians[peer][s])} ms: ${speedup(ratios[s])}`);
+        lines.push(`   ${`${SITUATION_LABELS[s]}, bundled`.padEnd(27)} ours ${ms(job.medians.app[s]).padStart(6)} ms | ${peers.join(' | ')}`);
+      }
     }
   }
   return lines.join('\n');

@@ -10,7 +10,7 @@ import { contenderOf } from './jobs.mjs';
 export const IDLE_MS = 10_000;
 export const ROW = 5;
 
-/** A session of contender `who` of `job` (bench/calls/jobs.mjs) in `ctx` ({entry, vault()}); its input is made before any timing. */
+/** A session of contender `who` of `job` (bench/calls/jobs.mjs) in `ctx` ({api(), vault()}); its input is made before any timing. */
 export function callSession(job, who, ctx, now = () => performance.now()) {
   const contender = contenderOf(job, who);
   let input, handle;

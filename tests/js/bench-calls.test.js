@@ -109,13 +109,18 @@ test('summarize: medians per situation, ours against each peer (peer / ours) and
     { job: 'a', who: 'p', first: 100, idle: 80, row: 40 },
     { job: 'a', who: 'p', first: 50, idle: 60, row: 20 },
     { job: 'a', who: 'against', first: 400, idle: 20, row: 4 },
+    { job: 'a', who: 'app', first: 50, idle: 35, row: 3 },
   ];
   const [a, ...rest] = summarize(jobs, runs, [{ job: 'a', ms: 3 }, { job: 'a', ms: 5 }, { job: 'a', ms: 100 }]);
   assert.equal(rest.length, 0, 'a job without runs is left out');
   assert.deepEqual(a.medians.ours, { runs: 3, first: 200, idle: 20, row: 4 });
   assert.deepEqual(a.medians.p, { runs: 2, first: 75, idle: 70, row: 30 });
   assert.equal(a.kernel, 5);
-  assert.deepEqual(a.vsPeers, { p: { first: 75 / 200, idle: 70 / 20, row: 30 / 4 } });
+  assert.deepEqual(a.vsPeers, { p: { first: 75 / 200, idle: 70 / 20, row: 30 / 4 } }, 'ours bundled and another build are not peers');
+  assert.deepEqual(a.appVsPeers, { p: { first: 75 / 50, idle: 2, row: 10 } });
+  const text = formatSummary('chromium', [a]);
+  assert.match(text, /first call in a fresh page, bundled ours +50\.0 ms \| p 75\.0 ms: 1\.50x$/m);
+  assert.match(text, /fifth in a row, bundled +ours +3\.0 ms \| p 30\.0 ms: 10\.00x$/m);
   assert.deepEqual(a.vsAgainst, { first: 2, idle: 1, row: 1 });
   assert.deepEqual(a.overhead, { first: 200 / 5 - 1, idle: 20 / 5 - 1, row: 4 / 5 - 1 });
 });
