@@ -12,12 +12,17 @@ function svg(name, attributes = {}, text) {
   return node;
 }
 
-/** The bars of one job: [{situation, label, ms, ours}] in situation order, ours first in each. */
+// Ours in the two forms a page gets it: dist/api.js from its server, and bundled into an app (bench/calls/page.js).
+const OURS = { ours: 'ours', app: 'ours bundled' };
+const oursFirst = (who) => (who === 'ours' ? 0 : who === 'app' ? 1 : 2);
+
+/** The bars of one job: [{situation, label, ms, ours}] in situation order, ours first in each (then ours bundled). */
 export function callsBars(job, labels = {}) {
   return Object.keys(SITUATION_NAMES).flatMap((situation) => Object.keys(job.medians)
-    .sort((a, b) => (b === 'ours') - (a === 'ours'))
-    .map((who) => ({ situation, label: `${who === 'ours' ? 'ours' : labels[who] ?? who}, ${SITUATION_NAMES[situation]}`,
-      ms: job.medians[who][situation], ours: who === 'ours' })));
+    .filter((who) => who !== 'against')
+    .sort((a, b) => oursFirst(a) - oursFirst(b))
+    .map((who) => ({ situation, label: `${OURS[who] ?? labels[who] ?? who}, ${SITUATION_NAMES[situation]}`,
+      ms: job.medians[who][situation], ours: who in OURS })));
 }
 
 function callsChart(job, labels) {

@@ -203,11 +203,13 @@ test('the vault: a wrong then the right password, 5,000 notes open, a typo\'d se
     assert.match(verdict, /^(argon2id\(\) API|openNotes\(\) in one call|index\.search\(\)|renderTexture\(\) in a row|boxBlur\(\) API): /);
     for (const ratio of verdict.matchAll(/([\d,.]+)× (faster|slower)/g)) assert.match(ratio[1], /^(\d\.\d|\d\d|\d[\d,]*0)$/, verdict);
   }
-  // The recorded headlines (bench/results/calls.json): a line a job, each naming its three situations, our API
-  // against the peer in each; the demo's charts of the same run, one per job.
+  // The recorded headlines (bench/results/calls.json): a line a job, each naming its situations (the first call
+  // also bundled into an app), our API against the peer in each; the demo's charts of the same run, one per job.
   const headlines = await page.evaluate(() => [...document.querySelectorAll('#bench-headlines li')].map((li) => li.textContent));
   assert.equal(headlines.length, 7, JSON.stringify(headlines));
-  for (const line of headlines) assert.match(line, /^first call in a fresh page: .+ · after 10 s idle: .+ · in a row: /, line);
+  for (const line of headlines) {
+    assert.match(line, /^first call in a fresh page: .+ · first call, bundled into an app: .+ · after 10 s idle: .+ · in a row: /, line);
+  }
   assert.match(headlines[0], /than libsodium-wrappers.*p=1 through argon2id\(\)/);
   assert.match(headlines[1], /than hash-wasm.*p=4/);
   assert.match(headlines[2], /than libsodium-wrappers.*openNotes\(\)/);

@@ -82,6 +82,20 @@ test('a "slower" line of a job that takes fresh memory each call says what that 
   assert.equal(headlineOf(calls, ['job-a', ['p'], 'w']).why, undefined, 'nothing slower');
 });
 
+test('with our API also run bundled into an app, a headline adds its first call against the same peers, after the first call', () => {
+  const calls = structuredClone(CALLS);
+  const job = calls.sections.chromium.summary[0];
+  job.medians.app = { first: 80, idle: 20, row: 10 };
+  job.appVsPeers = { p: { first: 100 / 80, idle: 2, row: 1.02 }, q: { first: 5, idle: 0.5, row: 5 } };
+  const line = headlineOf(calls, ['job-a', ['p', 'q'], 'what']);
+  assert.deepEqual(line.situations.map((s) => [s.situation, s.name]), [['first', 'first call in a fresh page'],
+    ['first-bundled', 'first call, bundled into an app'], ['idle', 'after 10 s idle'], ['row', 'in a row']]);
+  assert.deepEqual(line.situations[1].ratios.map((r) => [r.peer, r.ratio]), [['p', 1.25], ['q', 5]]);
+  assert.deepEqual(callsBars(job, calls.sections.chromium.labels).slice(0, 4).map((b) => [b.label, b.ms, b.ours]), [
+    ['ours, first call in a fresh page', 200, true], ['ours bundled, first call in a fresh page', 80, true],
+    ['peer p, first call in a fresh page', 100, false], ['peer q, first call in a fresh page', 400, false]]);
+});
+
 test('a headline without its job or its peers recorded is left out', () => {
   assert.equal(headlineOf(CALLS, ['no-such-job', ['p'], 'w']), null);
   assert.equal(headlineOf(CALLS, ['job-b', ['p'], 'w']), null);
@@ -94,11 +108,12 @@ test('the recorded headlines say "slower" exactly where ours is below the peer, 
   for (const job of recorded) {
     const peers = Object.keys(job.vsPeers);
     const line = headlineOf(calls, [job.id, peers, 'w']);
-    assert.equal(line.situations.length, 3, `${job.id}: every situation`);
+    assert.equal(line.situations.length, job.medians.app ? 4 : 3, `${job.id}: every situation`);
     for (const { situation, ratios } of line.situations) {
       assert.equal(ratios.length, peers.length);
+      const [ours, of] = situation === 'first-bundled' ? [job.medians.app, 'first'] : [job.medians.ours, situation];
       for (const [k, { peer, ratio }] of ratios.entries()) {
-        assert.equal(ratio, job.medians[peers[k]][situation] / job.medians.ours[situation]);
+        assert.equal(ratio, job.medians[peers[k]][of] / ours[of]);
         assert.equal(ratioText(ratio, peer).includes('slower'), ratio < 0.95, `${job.id} ${situation} ${peer}: ${ratio}`);
       }
     }
