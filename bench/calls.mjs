@@ -11,13 +11,12 @@
 // runs that build's API as a contender ("against"), alternating with ours, for an A/B on one host at one time.
 // CALLS_JOBS=id,id: only those jobs. Chromium also measures start-up (bench/calls/startup.mjs): CALLS_PART=startup
 // measures only that and adds it to the recorded Chromium section.
-import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForBrowser } from './lib/chromium.mjs';
-import { mementoElements } from '../bundlers/esbuild.js';
+import { buildCallsPage } from './calls/page-build.mjs';
 import { sealVault } from '../fixtures/sealed-vault.mjs';
 import { jobById, jobs as allJobs, MEMORY_JOBS } from './calls/jobs.mjs';
 import { formatSummary, summarize, summarizeMemory } from './calls/report.mjs';
@@ -35,17 +34,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Page bundle (imports split: a contender's code is fetched by its first call), kernels' bundles, the vault. */
 async function prepare(root, jobs) {
   const out = path.join(root, 'build/bench/calls');
-  await build({
-    absWorkingDir: root, entryPoints: ['bench/calls/page.js'], outdir: out, bundle: true, splitting: true,
-    format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning',
-    // Our API bundled for the "app" contender: its workers and wasm copied beside the chunks, as an app's build does.
-    plugins: [mementoElements()],
-    // dist/api.js's bare imports of chunks only order their evaluation (each is also imported by name where used)
-    // and package.json's sideEffects says they have none, so esbuild drops them, and says so for each.
-    logOverride: { 'ignored-bare-import': 'silent' },
-  });
-  writeFileSync(path.join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>calls bench</title>'
-    + '<link rel="icon" href="data:,"><script type="module" src="./page.js"></script>\n');
+  await buildCallsPage(root, out);
   for (const module of new Set(jobs.map((job) => job.kernel.module))) await bundleForBrowser(root, module);
   const vaultFile = path.join(out, 'vault-5000.json');
   if (!existsSync(vaultFile)) {
