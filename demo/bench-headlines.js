@@ -5,7 +5,8 @@
 // fifth call in a row, each timed from the call to the result in the caller's
 // hands; the first call both from a page that imports dist/api.js from its
 // server and with our API bundled into an app, as the peers' code is. Each line
-// says its job and each ratio its situation; a ratio below 1 reads "slower", and only then. A chart per job (demo/bench-calls.js) draws the same numbers.
+// says its job and each ratio its situation; a ratio below 1 reads "slower",
+// and only then. A chart per job (demo/bench-calls.js) draws the same numbers.
 import { ratioText } from './bench.js';
 
 // [calls job, peers, what the line says]
@@ -22,7 +23,7 @@ const HEADLINES = [
 // The situations as a line names them (bench/calls/report.mjs SITUATIONS).
 export const SITUATION_NAMES = { first: 'first call in a fresh page', idle: 'after 10 s idle', row: 'in a row' };
 // The first call again with our API bundled into the app, as the peers are (bench/calls/page.js, "app").
-export const BUNDLED_FIRST = 'first call, bundled into an app';
+const BUNDLED_FIRST = 'first call, bundled into an app';
 const PEER_NAMES = { 'libsodium-wrappers': 'libsodium-wrappers', 'hash-wasm': 'hash-wasm', minisearch: 'MiniSearch',
   'simplex-noise': 'simplex-noise', stackblur: 'StackBlur' };
 

@@ -15,7 +15,7 @@ let vault;
 const entry = iso(`${query.get('dist') ?? 'dist'}/api.js`);
 const ctx = {
   // "app": the same dist/api.js bundled into this page's chunks by esbuild with the package's plugin
-  // (bench/calls.mjs), as an app's bundler makes it and as the peers' code comes here; the others fetch
+  // (bench/calls/page-build.mjs), as an app's bundler makes it and as the peers' code comes here; the others fetch
   // dist/api.js and its 11 chunks from the server, as a page without a bundler does.
   api: () => (query.get('who') === 'app' ? import('../../dist/api.js') : import(entry)),
   async vault() {

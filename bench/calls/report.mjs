@@ -25,15 +25,17 @@ export function summarize(jobs, runs, kernels) {
     const kernel = kernelTimes.length ? median(kernelTimes) : undefined;
     const ours = medians.ours;
     const perSituation = (f) => Object.fromEntries(SITUATIONS.map((s) => [s, f(s)]));
+    // Per peer and situation, how many times faster `form` (one of ours) is: the peer's median / its.
+    const againstPeers = (form) => Object.fromEntries(peersOf(whos).map((peer) => [peer, perSituation((s) => medians[peer][s] / form[s])]));
     return {
       id: job.id,
       label: job.label,
       ...(job.fresh ? { freshMiB: job.fresh.mib, freshWhat: job.fresh.what } : {}),
       medians,
       kernel,
-      vsPeers: Object.fromEntries(peersOf(whos).map((peer) => [peer, perSituation((s) => medians[peer][s] / ours[s])])),
+      vsPeers: againstPeers(ours),
       // Our API bundled into the page as an app's bundler makes it, as the peers' code is: against each peer.
-      ...(medians.app ? { appVsPeers: Object.fromEntries(peersOf(whos).map((peer) => [peer, perSituation((s) => medians[peer][s] / medians.app[s])])) } : {}),
+      ...(medians.app ? { appVsPeers: againstPeers(medians.app) } : {}),
       ...(medians.against ? { vsAgainst: perSituation((s) => medians.against[s] / ours[s]) } : {}),
       overhead: kernel === undefined ? undefined : perSituation((s) => ours[s] / kernel - 1),
     };
@@ -66,17 +68,18 @@ export function formatSummary(engine, summary, { labels = {}, freshMemory } = {}
       lines.push(`   takes ${job.freshMiB} MiB of fresh memory per call (${job.freshWhat}): ${ms(fresh)} ms on this host, so a call `
         + `that gives it back waits at least ${job.kernel === undefined ? 'that' : `the kernel plus that, ${ms(job.kernel + fresh)} ms`}`);
     }
+    // Each peer's median in situation s and how many times faster `vs` (vsPeers or appVsPeers) says ours is.
+    const peerCells = (vs, s) => Object.entries(vs).map(([peer, ratios]) => `${labels[peer] ?? peer} ${ms(job.medians[peer][s])} ms: ${speedup(ratios[s])}`);
     for (const s of SITUATIONS) {
       const ours = job.medians.ours[s];
-      const peers = Object.entries(job.vsPeers).map(([peer, ratios]) => `${labels[peer] ?? peer} ${ms(job.medians[peer][s])} ms: ${speedup(ratios[s])}`);
+      const peers = peerCells(job.vsPeers, s);
       const against = job.vsAgainst ? [`against build ${ms(job.medians.against[s])} ms: ${speedup(job.vsAgainst[s])}`] : [];
       const overhead = job.overhead ? [`API over kernel ${percent(job.overhead[s])}`] : [];
       lines.push(`   ${SITUATION_LABELS[s].padEnd(27)} ours ${ms(ours).padStart(6)} ms | ${[...peers, ...against, ...overhead].join(' | ')}`);
     }
     if (job.appVsPeers) {
       for (const s of SITUATIONS) {
-        const peers = Object.entries(job.appVsPeers).map(([peer, ratios]) => `${labels[peer] ?? peer} ${ms(job.medians[peer][s])} ms: ${speedup(ratios[s])}`);
-        lines.push(`   ${`${SITUATION_LABELS[s]}, bundled`.padEnd(27)} ours ${ms(job.medians.app[s]).padStart(6)} ms | ${peers.join(' | ')}`);
+        lines.push(`   ${`${SITUATION_LABELS[s]}, bundled`.padEnd(27)} ours ${ms(job.medians.app[s]).padStart(6)} ms | ${peerCells(job.appVsPeers, s).join(' | ')}`);
       }
     }
   }
