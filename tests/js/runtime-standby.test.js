@@ -33,7 +33,8 @@ test('after a job a standby worker is up with the module instantiated and no job
   const standby = standbyWorker('texture');
   assert.ok(standby.heapBytes > 0 && standby.heapBytes <= 2 * 1024 * 1024,
     `the standby's heap is its start's, not a 1024 render's (${standby.heapBytes} bytes)`);
-  assert.equal(liveWorkerCount(), 1, 'the job\'s worker ended; only the standby lives');
+  // The job's worker lingers 500 ms for a job in a row (api/texture.js), then ends: only the standby lives.
+  await until(() => liveWorkerCount() === 1, 'the job\'s worker to end after its linger');
 
   const second = renderTexture({ size: 1024, seed: 1 });
   await new Promise((resolve) => setImmediate(resolve));
@@ -66,7 +67,7 @@ test('endStandbys() ends the standby, and a job running then readies none when i
   await until(() => liveWorkerCount() >= 1, 'the job\'s worker');
   endStandbys();   // while the job runs
   await job;
-  await sleep(400);   // past the idle callback that would ready the next standby
+  await sleep(700);   // past the idle callback that would ready the next standby, and the job's worker's linger
   assert.equal(standbyWorker('texture'), undefined, 'no standby readied for a job that was running at endStandbys()');
   assert.equal(liveWorkerCount(), 0);
 });

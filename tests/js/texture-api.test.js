@@ -268,12 +268,15 @@ test('in Node (dist/node.js, a worker thread per render): the digests at 512 on 
     assert.equal(api.enginePath('texture'), path);
     for (const map of MAPS) assert.equal(sha256(maps[map]), DIGESTS[kind][map], `${path} ${kind} ${map}`);
     assert.equal(reports, Math.ceil(DIGESTS.size / bandRows(DIGESTS.size)));
-    // What lives now is at most the standby readied for the next render (api/runtime/run-once.js).
-    assert.equal(api.liveWorkerCount() - (api.standbyWorker('texture') ? 1 : 0), 0, 'the worker ended with the render');
+    // What lives now is the render's worker, lingering 500 ms for a next render (api/texture.js), and at most the
+    // standby readied for a render after that (api/runtime/run-once.js); tests/js/texture-worker-reuse.test.js
+    // follows the linger to its end.
+    assert.ok(api.liveWorkerCount() - (api.standbyWorker('texture') ? 1 : 0) <= 1, 'no worker but the render\'s and the standby');
   }
 }));
 
 test('in Node (dist/node.js): a kept texture worker renders in a row into the last maps, on every path, and ends when told', (t) => onEveryNodePath(t, async (api, path) => {
+  api.endStandbys();   // the renders' workers of the test before, lingering: this one counts its own
   const worker = api.createTextureWorker();
   let last;
   for (const kind of ['stone-wall', 'vault-face', 'stone-wall']) {
