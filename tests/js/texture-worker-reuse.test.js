@@ -1,7 +1,6 @@
 // A render's worker lingers for the next render (api/texture.js): renders in a row then run on one worker, its code
 // optimized and its kernel's arena taken; once the linger is over it is gone, and the standby readied after the
-// render (primed with a small render of the same kind) is what a render after idle takes. Through the built Node
-// API (dist/node.js), one process for this file.
+// render is what a render after idle takes. Through the built Node API (dist/node.js), one process for this file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
