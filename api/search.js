@@ -11,6 +11,7 @@ import { lingerForReuse, readyStandbyWhenIdle, standbyEpoch, takeLingeringWorker
 import { searchModule } from './modules/search.js';
 import { latestWins } from './runtime/latest-wins.js';
 import { namedError } from '../common/errors.js';
+import { IDLE_MS } from '../common/constants.js';
 import { integer, string } from './arguments.js';
 import { sharedMemory } from './runtime/platform.js';
 import { answerBoxBytes, takeAnswer } from '../common/search-answer-box.js';
@@ -26,9 +27,8 @@ function textsOf(value, name) {
 
 let nextIndexId = 1;
 
-// A destroyed index's worker waits this long for the next index (its code optimized, its heap's pages taken:
+// A destroyed index's worker waits IDLE_MS.linger for the next index (its code optimized, its heap's pages taken:
 // a build on a fresh heap pays first-touch faults, 13 MiB for 5,000 paragraphs, 35-55 ms on some hosts), then goes.
-const LINGER_MS = 500;
 const REUSE = 'index';
 
 /**
@@ -299,7 +299,7 @@ export class SearchIndex {
   }
 
   /**
-   * Frees the index and lets its worker go: an index built from texts after LINGER_MS unless a new one takes the
+   * Frees the index and lets its worker go: an index built from texts after IDLE_MS.linger unless a new one takes the
    * worker first; at once an index that follows a source (a note list's notes: nothing of them outlives a lock),
    * or when a build, an edit or a search is under way (they reject with an AbortError). A later call builds the
    * index again in a worker of its own. The next index's standby is readied in idle time now: a page that lets an
@@ -318,7 +318,7 @@ export class SearchIndex {
       return;
     }
     client.call('destroy', { id: this.#id }).catch(() => client.terminate('destroyed'));
-    lingerForReuse(searchModule, client, { reuse: REUSE, lingerMs: LINGER_MS, startedIn: this.#epoch });
+    lingerForReuse(searchModule, client, { reuse: REUSE, lingerMs: IDLE_MS.linger, startedIn: this.#epoch });
   }
 
   #editable() {

@@ -99,11 +99,10 @@ export function createTextureWorker(options) {
   return new TextureWorker(options);
 }
 
-// A render's worker waits this long for a next render (calls in a row: its code optimized, its kernel's arena
+// A render's worker waits IDLE_MS.linger for a next render (calls in a row: its code optimized, its kernel's arena
 // allocated and touched), then goes, with whatever heap a 4096 render took. The standby, for a call after idle,
 // starts once the render is over: a call in a row takes the lingering worker, so nothing needs the standby sooner,
 // and it then does not share the cores with the render.
-const LINGER_MS = 500;
 const REUSE = 'render';
 
 /**
@@ -130,7 +129,7 @@ export function renderTexture({ kind = TEXTURE_DEFAULTS.kind, size = TEXTURE_DEF
     args.into = textureTargets(into, args.size);
     const callOptions = { onProgress, signal, transfer: Object.values(args.into ?? {}).map((target) => target.buffer) };
     return worker ? worker._render(args, callOptions)
-      : runOnce(textureModule, 'render', args, callOptions, { lingerMs: LINGER_MS, reuse: REUSE, standby: { afterJob: true } });
+      : runOnce(textureModule, 'render', args, callOptions, { lingerMs: IDLE_MS.linger, reuse: REUSE, standby: { afterJob: true } });
   });
 }
 

@@ -11,8 +11,13 @@ export const ARGON2_DEFAULTS = Object.freeze({ t: 3, m: 65536, p: 1, length: 32 
  */
 export const PWHASH_VERIFY_LIMITS = Object.freeze({ t: 10, m: 524288, p: 4 });
 
-/** A worker left without a job this long is terminated (restarted on demand). */
-export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000, blur: 30000, texture: 30000, standby: 60000 });
+/**
+ * A worker left without a job this long is terminated (restarted on demand). `linger`: a finished job's worker kept
+ * for a next job of the same shape (a search index's, a render's; under the 1 s after which a page may hold no
+ * job-sized heap, issue 34).
+ */
+export const IDLE_MS = Object.freeze({ worker: 30000, notes: 60000, argon2Warm: 30000, blur: 30000, texture: 30000, standby: 60000,
+  linger: 500 });
 
 /** The page-wide cap on live workers (setWorkerCap changes it). */
 export const DEFAULT_WORKER_CAP = 8;
