@@ -67,7 +67,10 @@ const unlocatedWasm = {
     pluginBuild.onLoad({ filter: /[\\/]build[\\/]wasm[\\/]out[\\/][^\\/]+\.mjs$/ }, (args) => {
       const glue = readFileSync(args.path, 'utf8');
       const shared = sharedGlue(args.path, glue);
-      if (shared) return { contents: `export { default } from ${JSON.stringify(shared)};`, loader: 'js', resolveDir: path.dirname(args.path) };
+      if (shared) {
+        const contents = `export { default } from ${JSON.stringify(shared)};`;
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      }
       const pattern = /new URL\(("[\w.]+\.wasm"),\s*import\.meta\.url\)\.toString\(\)/g;
       const found = glue.match(pattern) ?? [];
       if (found.length !== 1) {
