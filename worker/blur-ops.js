@@ -24,6 +24,18 @@ import { boxBlurQuarter, boxBlurSliding } from './blur-sliding.js';
 
 const QUALITY_CODE = { exact: 0, quarter: 1 };
 
+// V8 runs a fresh module's functions in its baseline tier (Liftoff) until each has used up a budget, and only
+// then optimizes them, on a background thread, for its next calls. The self-test's small images do not use it up,
+// so a fresh worker's first blurs ran in the baseline tier: in Chromium a 720x450 r = 8 blur on a started worker
+// took 42-45 ms the first time and 35-44 ms up to the fifth, against 9-12 ms once optimized. Three 256x64 blurs
+// (about 5 ms) use it up for the passes every blur shares: 18-24 ms the first time, 12-13 the second. They run
+// once the worker is first idle (serve()'s prime), not before a job that came with its start: before a first
+// call's job they cost it more than they saved (cpp/blur/NOTES.md, "The first blurs of a fresh worker").
+const PRIME = { width: 256, height: 64, radius: 8, times: 3 };
+const primeTiers = (run) => {
+  for (let i = 0; i < PRIME.times; i++) run(PRIME.width, PRIME.height, () => {}, PRIME.radius, undefined, 'exact');
+};
+
 const clamped = (bytes) => new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
 // A byte view of the same memory: TypedArray set() between two Uint8Arrays is one memcpy.
 const plain = (bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -78,6 +90,7 @@ export function wasmBlurBackend(wasm) {
     return [out, outBytes];
   };
   return {
+    prime: () => primeTiers(run),
     blur({ data, width, height }, radius, rect, quality) {
       const bytes = plain(data).subarray(0, width * height * 4);
       if (!rect) {

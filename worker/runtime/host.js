@@ -10,6 +10,7 @@ import { compileFromUrl } from '../../common/wasm-compile.js';
  * @param {(simd: boolean) => Promise<Function>} spec.factory  the Emscripten factory of the SIMD or scalar build
  * @param {(wasm: object) => boolean} spec.selfTest             known-answer test on a fresh instance
  * @param {(wasm: object, env: object) => object} spec.backend the module's backend over an instance that passed its self-test
+ *                                                             (its optional prime() runs once the worker is first idle)
  * @param {{path: string, load: (env: object) => Promise<object>}} spec.fallback
  *                                                             the same backend without wasm of ours (libsodium-wrappers
  *                                                             from env.files.fallback, or plain JS) and the path it reports
@@ -27,16 +28,30 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   let heapBytes = () => 0;
   const cancelled = new Set();
   let queue = Promise.resolve();
+  // A backend's prime() readies it further (blur-ops.js: V8's optimized tier) once the worker first has no job
+  // waiting: after its start, or after the jobs that came with it, so that it never delays a waiting job.
+  let waiting = 0;
+  let prime;
+  const primeWhenIdle = () => {
+    if (waiting > 0 || !prime) return;
+    const ready = prime;
+    prime = undefined;
+    ready();
+  };
 
   self.onmessage = ({ data }) => {
     if (data.type === 'init') {
-      queue = queue.then(() => init(data)).catch((error) => {
+      queue = queue.then(() => init(data)).then(primeWhenIdle, (error) => {
         self.postMessage({ type: 'failed', error: serializeError(error) });
       });
     } else if (data.type === 'cancel') {
       cancelled.add(data.id);
     } else if (data.type === 'call') {
-      queue = queue.then(() => run(data));
+      waiting++;
+      queue = queue.then(() => run(data)).then(() => {
+        waiting--;
+        primeWhenIdle();
+      });
     }
   };
 
@@ -51,6 +66,7 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     env.path = chosen.path;
     if (chosen.wasm) heapBytes = () => chosen.wasm.HEAPU8?.byteLength ?? 0;
     handlers = ops(chosen.backend, env);
+    if (typeof chosen.backend.prime === 'function') prime = () => chosen.backend.prime();
     self.postMessage({ type: 'ready', path: chosen.path, startupMs: performance.now() - initStart, heapBytes: heapBytes() });
   }
 
