@@ -26,10 +26,10 @@ const QUALITY_CODE = { exact: 0, quarter: 1 };
 
 // V8 runs a fresh module's functions in its baseline tier (Liftoff) until each has used up a budget, and only
 // then optimizes them, on a background thread, for its next calls. The self-test's small images do not use it up,
-// so a fresh worker's first blurs ran in the baseline tier: in Chromium a 720x450 r = 8 blur on a started worker
-// took 42-45 ms the first time and 35-44 ms up to the fifth, against 9-12 ms once optimized. Three 256x64 blurs
-// (about 5 ms) use it up for the passes every blur shares: 18-24 ms the first time, 12-13 the second. They run
-// once the worker is first idle (serve()'s prime), not before a job that came with its start: before a first
+// so a fresh worker's first blurs ran in the baseline tier: in Chromium 720x450 r = 8 blurs on a started worker
+// took 36-45 ms the first time and 19-44 ms up to the fifth, against 9-13 ms once optimized. Three 256x64 blurs
+// (about 5 ms) use it up for the passes every blur shares: the 2nd to 5th then take 13-17 ms (the 1st 33-37). They
+// run once the worker is first idle (serve()'s prime), not before a job that came with its start: before a first
 // call's job they cost it more than they saved (cpp/blur/NOTES.md, "The first blurs of a fresh worker").
 const PRIME = { width: 256, height: 64, radius: 8, times: 3 };
 const primeTiers = (run) => {

@@ -29,14 +29,20 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
   const cancelled = new Set();
   let queue = Promise.resolve();
   // A backend's prime() readies it further (blur-ops.js: V8's optimized tier) once the worker first has no job
-  // waiting: after its start, or after the jobs that came with it, so that it never delays a waiting job.
+  // waiting: after its start, or after the jobs that came with it, so that it never delays a waiting job. It is
+  // only a head start: if it throws, the jobs go on (a job that meets the same fault reports it), and `queue` never
+  // rejects, which would leave every later job unserved.
   let waiting = 0;
-  let prime;
+  let unprimed;   // the backend, until its prime() has run
   const primeWhenIdle = () => {
-    if (waiting > 0 || !prime) return;
-    const ready = prime;
-    prime = undefined;
-    ready();
+    if (waiting > 0 || !unprimed) return;
+    const backend = unprimed;
+    unprimed = undefined;
+    try {
+      backend.prime();
+    } catch {
+      // nothing to report: see above
+    }
   };
 
   self.onmessage = ({ data }) => {
@@ -66,7 +72,7 @@ export function serve({ factory, selfTest, backend, fallback, ops, prepare }) {
     env.path = chosen.path;
     if (chosen.wasm) heapBytes = () => chosen.wasm.HEAPU8?.byteLength ?? 0;
     handlers = ops(chosen.backend, env);
-    if (typeof chosen.backend.prime === 'function') prime = () => chosen.backend.prime();
+    if (typeof chosen.backend.prime === 'function') unprimed = chosen.backend;
     self.postMessage({ type: 'ready', path: chosen.path, startupMs: performance.now() - initStart, heapBytes: heapBytes() });
   }
 
