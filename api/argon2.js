@@ -145,9 +145,9 @@ const standby = readiesNextArgon2Worker ? false
 /**
  * Runs a job of `m` KiB on its own worker; in Node, once it succeeds, readies the worker of a next job like it.
  * The worker lingers argon2LingerMs after the job, and a next job of the same m and lane hints runs on it: its heap
- * still has the job's pages (a fresh worker takes them again, 2.6 ms per MiB on this host kind, more than the hash;
- * in Node the readied next worker is still taking them when a call comes at once), and with parallel lanes it kept
- * the job's shared memory and lane workers (worker/argon2-ops.js) for as long.
+ * still has the job's pages (a fresh worker takes them again: 0.4-3.6 ms per MiB on this host kind, up to more than
+ * the hash, bench/calls/fresh-memory.mjs; in Node the readied next worker is still taking them when a call comes at
+ * once), and with parallel lanes it kept the job's shared memory and lane workers (worker/argon2-ops.js) for as long.
  */
 async function runJob(op, args, options, transfer, params, hints, m) {
   // A verify of a hash string made elsewhere (no params) keeps nothing for a next job, as it readies nothing.
